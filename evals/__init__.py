@@ -1,0 +1,1 @@
+"""Evaluation: benchmarks, baselines, ablations, metrics and reports."""

@@ -1,0 +1,1 @@
+"""The analytical agent: a LangGraph state graph with router, reflection and synthesis."""

@@ -1,0 +1,1 @@
+"""Ingestion: SHAB sources, notice extraction and the knowledge-graph build."""

@@ -1,0 +1,1 @@
+"""Phase 2: persons, companies, roles and events from the notice text."""

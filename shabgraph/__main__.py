@@ -1,0 +1,3 @@
+from shabgraph.cli import main
+
+main()

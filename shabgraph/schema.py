@@ -1,0 +1,139 @@
+"""The graph model and its idempotent schema migrations.
+
+This module is the contract between ingestion (which writes the graph) and the tools (which read
+it). Labels, relationship types and the key properties are named here once; `docs/graph-model.md`
+describes every property.
+
+Nodes
+  Company   strong (from a notice's structured block: has `uid` or an old CH number) or weak
+            (only named in a notice's text). Key `id`.
+  Person    a resolved person profile (weak before resolution confirms it across notices). Key `id`.
+  Event     one per publication. Key `pub_number` (e.g. `HR02-1006747585`).
+  NameHub   the sorted-token key shared by all spellings of a name. Key `key`.
+  CompanyState  one historical value of a company attribute (name, seat, capital, ...), with
+            its validity interval.
+
+Relationships (direction as written)
+  (Company)-[:HAS_EVENT]->(Event)              the notice's subject
+  (Company)-[:HEAD_OFFICE_OF]->(Company)       head office -> branch
+  (Company)-[:TRANSFERRED_TO]->(Company)       asset seller -> buyer
+  (Company)-[:ACQUIRED_FROM]->(Company)        asset buyer -> seller
+  (Company)-[:MERGED_INTO]->(Company)          absorbed -> absorbing
+  (Person|Company)-[:INVOLVED_IN]->(Event)     named in the notice (role, action)
+  (Person|Company)-[:HOLDS_ROLE]->(Company)    a function with valid_from / valid_to
+  (Person|Company)-[:IN_HUB]->(NameHub)        identity-resolution hierarchy
+  (Company)-[:SAME_AS]->(Company)              weak node absorbed into a strong one (reason, score)
+  (Company)-[:HAD_STATE]->(CompanyState)       attribute history
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from neo4j import Driver
+
+# Labels
+COMPANY: Final = "Company"
+PERSON: Final = "Person"
+EVENT: Final = "Event"
+NAMEHUB: Final = "NameHub"
+COMPANY_STATE: Final = "CompanyState"
+
+# Relationship types
+HAS_EVENT: Final = "HAS_EVENT"
+HEAD_OFFICE_OF: Final = "HEAD_OFFICE_OF"
+TRANSFERRED_TO: Final = "TRANSFERRED_TO"
+ACQUIRED_FROM: Final = "ACQUIRED_FROM"
+MERGED_INTO: Final = "MERGED_INTO"
+INVOLVED_IN: Final = "INVOLVED_IN"
+HOLDS_ROLE: Final = "HOLDS_ROLE"
+IN_HUB: Final = "IN_HUB"
+SAME_AS: Final = "SAME_AS"
+HAD_STATE: Final = "HAD_STATE"
+
+# Full-text index names (the tools query them by name)
+FT_COMPANY: Final = "company_fulltext"
+FT_PERSON: Final = "person_fulltext"
+FT_EVENT: Final = "event_text"
+FT_NAMEHUB: Final = "namehub_fulltext"
+VECTOR_EVENT: Final = "event_embedding"
+
+# Each statement is idempotent (IF NOT EXISTS); order matters only for readability.
+MIGRATIONS: Final[tuple[tuple[str, str], ...]] = (
+    ("company_id", "CREATE CONSTRAINT company_id IF NOT EXISTS FOR (c:Company) REQUIRE c.id IS UNIQUE"),
+    ("company_uid", "CREATE CONSTRAINT company_uid IF NOT EXISTS FOR (c:Company) REQUIRE c.uid IS UNIQUE"),
+    ("person_id", "CREATE CONSTRAINT person_id IF NOT EXISTS FOR (p:Person) REQUIRE p.id IS UNIQUE"),
+    ("event_pub", "CREATE CONSTRAINT event_pub IF NOT EXISTS FOR (e:Event) REQUIRE e.pub_number IS UNIQUE"),
+    ("namehub_key", "CREATE CONSTRAINT namehub_key IF NOT EXISTS FOR (h:NameHub) REQUIRE h.key IS UNIQUE"),
+    ("state_id", "CREATE CONSTRAINT state_id IF NOT EXISTS FOR (s:CompanyState) REQUIRE s.id IS UNIQUE"),
+    ("company_name_norm", "CREATE INDEX company_name_norm IF NOT EXISTS FOR (c:Company) ON (c.name_norm)"),
+    ("company_hub_key", "CREATE INDEX company_hub_key IF NOT EXISTS FOR (c:Company) ON (c.hub_key)"),
+    ("company_seat", "CREATE INDEX company_seat IF NOT EXISTS FOR (c:Company) ON (c.seat)"),
+    ("company_canton", "CREATE INDEX company_canton IF NOT EXISTS FOR (c:Company) ON (c.canton)"),
+    ("company_legal_form", "CREATE INDEX company_legal_form IF NOT EXISTS FOR (c:Company) ON (c.legal_form)"),
+    ("company_strength", "CREATE INDEX company_strength IF NOT EXISTS FOR (c:Company) ON (c.strength)"),
+    ("company_capital", "CREATE INDEX company_capital IF NOT EXISTS FOR (c:Company) ON (c.capital)"),
+    ("person_name_norm", "CREATE INDEX person_name_norm IF NOT EXISTS FOR (p:Person) ON (p.name_norm)"),
+    ("person_hub_key", "CREATE INDEX person_hub_key IF NOT EXISTS FOR (p:Person) ON (p.hub_key)"),
+    ("event_pub_date", "CREATE INDEX event_pub_date IF NOT EXISTS FOR (e:Event) ON (e.pub_date)"),
+    ("event_journal_date", "CREATE INDEX event_journal_date IF NOT EXISTS FOR (e:Event) ON (e.journal_date)"),
+    ("event_sub_rubric", "CREATE INDEX event_sub_rubric IF NOT EXISTS FOR (e:Event) ON (e.sub_rubric)"),
+    ("event_canton", "CREATE INDEX event_canton IF NOT EXISTS FOR (e:Event) ON (e.canton)"),
+    ("role_role", "CREATE INDEX role_role IF NOT EXISTS FOR ()-[r:HOLDS_ROLE]-() ON (r.role)"),
+    (
+        FT_COMPANY,
+        f"CREATE FULLTEXT INDEX {FT_COMPANY} IF NOT EXISTS FOR (c:Company) "
+        "ON EACH [c.name, c.names_text, c.seat, c.purpose]",
+    ),
+    (
+        FT_PERSON,
+        f"CREATE FULLTEXT INDEX {FT_PERSON} IF NOT EXISTS FOR (p:Person) "
+        "ON EACH [p.full_name, p.name_variants_text, p.residence, p.origin]",
+    ),
+    (FT_EVENT, f"CREATE FULLTEXT INDEX {FT_EVENT} IF NOT EXISTS FOR (e:Event) ON EACH [e.text]"),
+    (
+        FT_NAMEHUB,
+        f"CREATE FULLTEXT INDEX {FT_NAMEHUB} IF NOT EXISTS FOR (h:NameHub) ON EACH [h.display, h.key]",
+    ),
+)
+
+EXPECTED_CONSTRAINTS: Final = frozenset(
+    name for name, stmt in MIGRATIONS if stmt.startswith("CREATE CONSTRAINT")
+)
+EXPECTED_INDEXES: Final = frozenset(
+    name for name, stmt in MIGRATIONS if not stmt.startswith("CREATE CONSTRAINT")
+)
+
+
+def apply_schema(driver: Driver, database: str = "neo4j") -> list[str]:
+    """Create every constraint and index that is missing; return the names now present."""
+    for _name, statement in MIGRATIONS:
+        driver.execute_query(statement, database_=database)
+    driver.execute_query("CALL db.awaitIndexes(300)", database_=database)
+    return sorted(present_schema(driver, database))
+
+
+def ensure_vector_index(driver: Driver, dimensions: int, database: str = "neo4j") -> None:
+    """Create the event vector index for the dense baseline (dimensions depend on the embedder)."""
+    driver.execute_query(
+        f"CREATE VECTOR INDEX {VECTOR_EVENT} IF NOT EXISTS FOR (e:Event) ON (e.embedding) "
+        "OPTIONS {indexConfig: {`vector.dimensions`: $dims, "
+        "`vector.similarity_function`: 'cosine'}}",
+        {"dims": dimensions},
+        database_=database,
+    )
+    driver.execute_query("CALL db.awaitIndexes(300)", database_=database)
+
+
+def present_schema(driver: Driver, database: str = "neo4j") -> set[str]:
+    """Names of the constraints and indexes that exist in the database."""
+    names: set[str] = set()
+    for command in ("SHOW CONSTRAINTS YIELD name", "SHOW INDEXES YIELD name"):
+        records, _, _ = driver.execute_query(command, database_=database)
+        names.update(r["name"] for r in records)
+    return names
+
+
+def missing_schema(driver: Driver, database: str = "neo4j") -> set[str]:
+    """Constraints and indexes that `apply_schema` would still create."""
+    return (EXPECTED_CONSTRAINTS | EXPECTED_INDEXES) - present_schema(driver, database)

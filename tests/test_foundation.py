@@ -1,0 +1,113 @@
+"""The foundation: settings, the managed server, schema migrations and the CLI."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import neo4j
+import pytest
+from neo4j.exceptions import ClientError
+
+from shabgraph import db, neo4j_server, schema
+from shabgraph.errors import DatabaseUnavailable
+from shabgraph.settings import Settings
+from tests.conftest import settings_env
+
+
+def test_settings_read_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("NEO4J_URI", "neo4j+s://example.databases.neo4j.io")
+    monkeypatch.setenv("NEO4J_PASSWORD", "s3cret")
+    monkeypatch.setenv("SHABGRAPH_LLM_BASE_URL", "http://127.0.0.1:9/v1")
+    monkeypatch.setenv("OPENAI_API_KEY", "from-openai")
+    monkeypatch.setenv("SHABGRAPH_LLM_API_KEY", "from-shabgraph")
+    s = Settings(_env_file=None)
+    assert not s.managed
+    assert s.bolt_uri == "neo4j+s://example.databases.neo4j.io"
+    assert s.resolved_password() is not None
+    assert s.resolved_password().get_secret_value() == "s3cret"  # type: ignore[union-attr]
+    assert "s3cret" not in repr(s)
+    assert s.llm_api_key is not None and s.llm_api_key.get_secret_value() == "from-shabgraph"
+    assert s.effective_planner == "llm"
+
+
+def test_offline_planner_is_default(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("SHABGRAPH_LLM_BASE_URL", raising=False)
+    monkeypatch.delenv("SHABGRAPH_PLANNER", raising=False)
+    assert Settings(_env_file=None).effective_planner == "offline"
+
+
+def test_unreachable_server_names_uri_not_password() -> None:
+    s = Settings(_env_file=None, neo4j_uri="bolt://127.0.0.1:1", neo4j_password="hunter2")
+    with pytest.raises(DatabaseUnavailable) as info:
+        db.create_driver(s)
+    assert "bolt://127.0.0.1:1" in str(info.value)
+    assert "hunter2" not in str(info.value)
+
+
+def test_start_refuses_a_taken_port(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    import socket
+
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        sock.listen()
+        port = sock.getsockname()[1]
+        s = Settings(_env_file=None, neo4j_home=tmp_path, neo4j_bolt_port=port, neo4j_http_port=port)
+        # Skip the download: pretend the jars are cached.
+        (tmp_path / "dist" / neo4j_server.NEO4J_VERSION).mkdir(parents=True)
+        (tmp_path / "dist" / neo4j_server.NEO4J_VERSION / ".complete").write_text("x")
+        with pytest.raises(neo4j_server.ServerError, match=f"port {port}"):
+            neo4j_server.start(s)
+
+
+def test_stale_pid_file_is_ignored(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    s = Settings(_env_file=None, neo4j_home=tmp_path, neo4j_instance="stale")
+    (s.instance_dir / "run").mkdir(parents=True)
+    (s.instance_dir / "run" / "shabgraph.pid").write_text("999999")
+    st = neo4j_server.status(s)
+    assert not st.running
+    assert not (s.instance_dir / "run" / "shabgraph.pid").exists()
+    assert neo4j_server.stop(s) is False
+
+
+def test_schema_is_present(driver: neo4j.Driver, neo4j_settings: Settings) -> None:
+    assert schema.missing_schema(driver, neo4j_settings.neo4j_database) == set()
+    # applying twice changes nothing
+    before = schema.present_schema(driver, neo4j_settings.neo4j_database)
+    schema.apply_schema(driver, neo4j_settings.neo4j_database)
+    assert schema.present_schema(driver, neo4j_settings.neo4j_database) == before
+
+
+def test_write_read_round_trip(clean_db: neo4j.Driver) -> None:
+    db.write(clean_db, "neo4j", "CREATE (:Company {id: $id, uid: $uid, name: $name})",
+             id="CHE-282.686.396", uid="CHE-282.686.396", name="Nearivo GmbH")
+    rows = db.read(clean_db, "neo4j", "MATCH (c:Company {uid: $uid}) RETURN c.name AS name",
+                   uid="CHE-282.686.396")
+    assert rows == [{"name": "Nearivo GmbH"}]
+    with pytest.raises(ClientError):  # the uniqueness constraint holds
+        db.write(clean_db, "neo4j", "CREATE (:Company {id: 'x', uid: $uid})", uid="CHE-282.686.396")
+
+
+def test_read_transaction_refuses_writes(clean_db: neo4j.Driver) -> None:
+    with clean_db.session(database="neo4j", default_access_mode=neo4j.READ_ACCESS) as session:
+        with pytest.raises(ClientError) as info:
+            session.execute_read(lambda tx: tx.run("CREATE (:Company {id: 'w'})").consume())
+    assert "write" in str(info.value).lower()
+    assert db.read(clean_db, "neo4j", "MATCH (n) RETURN count(n) AS n") == [{"n": 0}]
+
+
+def test_cli_status_reports_version(neo4j_settings: Settings) -> None:
+    out = subprocess.run(
+        [sys.executable, "-m", "shabgraph", "neo4j", "status"],
+        capture_output=True, text=True, env=settings_env(neo4j_settings), timeout=120,
+    )
+    assert out.returncode == 0, out.stderr
+    assert "5.26" in out.stdout
+
+
+def test_cli_help_lists_commands() -> None:
+    out = subprocess.run([sys.executable, "-m", "shabgraph", "--help"], capture_output=True,
+                         text=True, timeout=60)
+    assert out.returncode == 0
+    for command in ("neo4j", "db", "eval"):
+        assert command in out.stdout

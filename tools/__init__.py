@@ -1,0 +1,1 @@
+"""Read-only graph tools used by the agent, and the Cypher sandbox."""
