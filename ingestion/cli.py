@@ -6,4 +6,11 @@ import typer
 
 
 def register(app: typer.Typer, eval_app: typer.Typer) -> None:
-    """Add this package's commands to the main app (and the `eval` group)."""
+    """Add the ingestion commands (parse, harvest, generate, extract, ingest, stats, evals)."""
+    from ingestion.extraction import cli as extraction_cli
+    from ingestion.graph import cli as graph_cli
+    from ingestion.sources import cli as sources_cli
+    from ingestion.synthetic import cli as synthetic_cli
+
+    for module in (sources_cli, synthetic_cli, extraction_cli, graph_cli):
+        module.register(app, eval_app)
