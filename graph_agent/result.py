@@ -110,6 +110,10 @@ class Trace(BaseModel):
     """Wall time of the turn."""
     error: str | None = None
     """Set when the turn ended on an error (with its id)."""
+    form_reason: str = ""
+    """Why the synthesis state machine chose `synthesis_form`."""
+    provenance_queries: list[QueryTrace] = Field(default_factory=list)
+    """The query that dated the cited notices (not a planner step)."""
 
 
 class TurnResult(BaseModel):

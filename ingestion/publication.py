@@ -137,6 +137,9 @@ class Publication(BaseModel):
     """Number or reference of the previous publication of the same entity (`lastFosc`)."""
     previous_date: date | None = None
     """Date of that previous publication."""
+    gazette_id: str | None = None
+    """The gazette's own publication sequence (`Publ. 1006740640`): the same notice read from two
+    sources (amtsblattportal, Zefix REST, the old daily files) carries the same value."""
     transaction: Transaction = Field(default_factory=Transaction)
     """What the publication does to the entry."""
     source: Source

@@ -75,6 +75,8 @@ MIGRATIONS: Final[tuple[tuple[str, str], ...]] = (
     ("company_capital", "CREATE INDEX company_capital IF NOT EXISTS FOR (c:Company) ON (c.capital)"),
     ("person_name_norm", "CREATE INDEX person_name_norm IF NOT EXISTS FOR (p:Person) ON (p.name_norm)"),
     ("person_hub_key", "CREATE INDEX person_hub_key IF NOT EXISTS FOR (p:Person) ON (p.hub_key)"),
+    ("person_block_key", "CREATE INDEX person_block_key IF NOT EXISTS FOR (p:Person) ON (p.block_key)"),
+    ("company_code13", "CREATE INDEX company_code13 IF NOT EXISTS FOR (c:Company) ON (c.code13)"),
     ("event_pub_date", "CREATE INDEX event_pub_date IF NOT EXISTS FOR (e:Event) ON (e.pub_date)"),
     ("event_journal_date", "CREATE INDEX event_journal_date IF NOT EXISTS FOR (e:Event) ON (e.journal_date)"),
     ("event_sub_rubric", "CREATE INDEX event_sub_rubric IF NOT EXISTS FOR (e:Event) ON (e.sub_rubric)"),

@@ -1,0 +1,81 @@
+"""Benchmark: generate N synthetic notices and ingest them end to end.
+
+Prints per-stage time and throughput, total time, peak Python memory (max RSS of this process,
+which includes parsing, extraction and the rows kept between stages) and the graph's size.
+Run it against its own Neo4j instance, e.g.
+
+    SHABGRAPH_NEO4J_INSTANCE=bench SHABGRAPH_NEO4J_BOLT_PORT=7724 SHABGRAPH_NEO4J_HTTP_PORT=7524 \
+    SHABGRAPH_NEO4J_PAGECACHE=4g SHABGRAPH_NEO4J_HEAP=4g .venv/bin/shabgraph neo4j start
+    SHABGRAPH_NEO4J_INSTANCE=bench SHABGRAPH_NEO4J_BOLT_PORT=7724 SHABGRAPH_NEO4J_HTTP_PORT=7524 \
+    .venv/bin/python -m benchmarks.bench_ingest --notices 100000 --wipe --eval
+
+It wipes the benchmark database only with --wipe (never point it at data you want to keep).
+"""
+
+from __future__ import annotations
+
+import argparse
+import resource
+import time
+from pathlib import Path
+
+from rich.console import Console
+
+from ingestion.graph.pipeline import ingest_paths, summary_table
+from ingestion.graph.stats import graph_stats, stats_table
+from shabgraph import db, schema
+from shabgraph.settings import Settings
+
+
+def _wipe(driver: db.Driver, database: str) -> None:
+    with driver.session(database=database) as session:
+        session.run("MATCH (n) CALL (n) { DETACH DELETE n } IN TRANSACTIONS OF 10000 ROWS").consume()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--notices", type=int, default=100_000)
+    parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--corpus", type=Path, default=None, help="reuse/generate here")
+    parser.add_argument("--wipe", action="store_true", help="empty the database first")
+    parser.add_argument("--eval", action="store_true", help="also print the resolution table")
+    args = parser.parse_args()
+    console = Console(stderr=True)
+    settings = Settings()
+    corpus = args.corpus or settings.data_dir / "bench" / f"synthetic-{args.notices}-{args.seed}"
+    t0 = time.perf_counter()
+    if not (corpus / "manifest.json").exists():
+        from ingestion.synthetic import generate
+
+        generate(args.notices, args.seed, corpus)
+    t_gen = time.perf_counter() - t0
+    with db.open_driver(settings) as driver:
+        if args.wipe:
+            _wipe(driver, settings.neo4j_database)
+        schema.apply_schema(driver, settings.neo4j_database)
+        t1 = time.perf_counter()
+        summary = ingest_paths([corpus / "notices"], driver, settings.neo4j_database, "rules",
+                               console)
+        t_ingest = time.perf_counter() - t1
+        stats = graph_stats(driver, settings.neo4j_database)
+        console.print(summary_table(summary))
+        console.print(stats_table(stats))
+        peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+        print(f"notices            {summary.notices:,}")
+        print(f"generate           {t_gen:8.1f} s")
+        for stage, secs in summary.stage_seconds.items():
+            print(f"ingest:{stage:<11} {secs:8.1f} s  {summary.notices / max(secs, 1e-9):10,.0f} notices/s")
+        print(f"ingest total       {t_ingest:8.1f} s  {summary.notices / t_ingest:10,.0f} notices/s")
+        print(f"end to end         {t_gen + t_ingest:8.1f} s")
+        print(f"peak memory (RSS)  {peak:8.0f} MiB")
+        print(f"graph              {stats.total_nodes:,} nodes, {stats.total_edges:,} edges")
+        if args.eval:
+            from ingestion.graph.evaluation import evaluate, report_tables
+
+            report = evaluate(driver, settings.neo4j_database, corpus, 1000)
+            for table in report_tables(report):
+                Console().print(table)
+
+
+if __name__ == "__main__":
+    main()

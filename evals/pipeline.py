@@ -1,0 +1,216 @@
+"""`shabgraph eval run` end to end: load suites, prepare baselines, run systems, write the report."""
+
+from __future__ import annotations
+
+import asyncio
+import importlib
+import json
+import platform
+import time
+from collections import defaultdict
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+from typing import Any, Literal, cast
+
+from neo4j import Driver
+from pydantic import SecretStr
+
+from evals import benchmark
+from evals.benchmark import SUITES, Conversation, Question
+from evals.embedder import Embedder, make_embedder
+from evals.judge import Judge
+from evals.records import ItemRecord
+from evals.report import write_report
+from evals.runner import Runner
+from evals.summary import summarise
+from evals.systems import (
+    FLAT,
+    SWITCHES,
+    SYSTEMS,
+    AgentSystem,
+    FlatSystem,
+    System,
+    agent_available,
+    make_agent_service,
+    memory_checkpointer,
+)
+from shabgraph import db
+from shabgraph.errors import AgentError, InputError
+from shabgraph.settings import Settings
+
+DATA_DIR = Path(__file__).resolve().parent / "data"
+SUITE_FILES = {"graph-seeded": "graph_seeded.jsonl", "conversational": "conversational.jsonl",
+               "curated": "curated_real.jsonl"}
+GRAPH_SIZE = "MATCH (n) RETURN count(n) AS nodes"
+EVENT_COUNT = "MATCH (e:Event) RETURN count(e) AS events"
+
+# Tier 1 hooks: `<module>.tier1_lines(settings, driver) -> list[str]` (Markdown lines), provided
+# by the extraction and graph-build packages when they can score themselves on this machine.
+TIER1_HOOKS = ("ingestion.extraction.evaluation", "ingestion.graph.evaluation")
+
+
+@dataclass
+class RunConfig:
+    """What one `eval run` does."""
+
+    suites: list[str]
+    """Suites to run."""
+    systems: list[str]
+    """Systems to run."""
+    out_dir: Path
+    """Report folder."""
+    bench_dir: Path = DATA_DIR
+    """Folder with the suite files."""
+    limit: int | None = None
+    """Items per suite at most (smoke runs)."""
+    judge: bool = True
+    """Use the LLM judge when an LLM is configured."""
+    meta: dict[str, Any] = field(default_factory=dict)
+    """Extra lines for the report header."""
+
+
+def parse_systems(value: str) -> list[str]:
+    """`full,dense` -> ["full", "dense"]; unknown names are an input error."""
+    names = [v.strip() for v in value.split(",") if v.strip()]
+    unknown = [n for n in names if n not in SYSTEMS]
+    if unknown or not names:
+        raise InputError(f"unknown system(s): {', '.join(unknown) or '(none)'}",
+                         hint=f"choose from {', '.join(SYSTEMS)}")
+    return names
+
+
+def parse_suites(value: str) -> list[str]:
+    """`all` or one suite name."""
+    if value == "all":
+        return list(SUITES)
+    if value not in SUITES:
+        raise InputError(f"unknown suite {value!r}", hint=f"choose all or {', '.join(SUITES)}")
+    return [value]
+
+
+def load_suite(bench_dir: Path, suite: str, limit: int | None) -> list[Question | Conversation]:
+    """A suite's items (the first `limit` when given)."""
+    items = benchmark.load(bench_dir / SUITE_FILES[suite])
+    return items[:limit] if limit else items
+
+
+def tier1_lines(settings: Settings, driver: Driver) -> list[str]:
+    """Tier 1 sections from the packages that provide a hook (empty when none does)."""
+    lines: list[str] = []
+    for module_name in TIER1_HOOKS:
+        try:
+            module = importlib.import_module(module_name)
+        except ImportError:
+            continue
+        hook = getattr(module, "tier1_lines", None)
+        if callable(hook):
+            lines += [*list(hook(settings, driver)), ""]
+    return lines
+
+
+def build_systems(names: Sequence[str], settings: Settings, driver: Driver,
+                  embedder: Embedder | None) -> tuple[list[System], list[str]]:
+    """The requested systems and a note for each one that could not be built."""
+    systems: list[System] = []
+    notes: list[str] = []
+    checkpointer = memory_checkpointer() if any(n in SWITCHES for n in names) else None
+    for name in names:
+        if name in FLAT:
+            assert embedder is not None  # the caller builds one whenever a flat system runs
+            mode = cast(Literal["dense", "lexical", "hybrid"], name)
+            systems.append(FlatSystem(mode, driver, settings.neo4j_database, embedder))
+        elif not agent_available():
+            notes.append(f"{name}: skipped (the agent is not available in this version)")
+        else:
+            try:
+                service = make_agent_service(settings, driver, checkpointer, SWITCHES[name])
+            except (ImportError, AgentError) as exc:  # an upstream piece is not there yet
+                notes.append(f"{name}: skipped ({exc})")
+                continue
+            systems.append(AgentSystem(name, service))
+    return systems, notes
+
+
+def make_judge(settings: Settings, data_dir: Path) -> Judge | None:
+    """The LLM judge when an endpoint is configured, else None."""
+    if not settings.llm_configured:
+        return None
+    from langchain_openai import ChatOpenAI
+
+    key = settings.llm_api_key or SecretStr("unused")
+    model = ChatOpenAI(base_url=settings.llm_base_url, model=settings.llm_model, api_key=key,
+                       temperature=0.0, timeout=settings.llm_timeout, use_responses_api=False)
+    return Judge(model, settings.llm_model, data_dir / "judge-cache")
+
+
+def run_evaluation(settings: Settings, driver: Driver, config: RunConfig,
+                   progress: Callable[[str, int, int], None] | None = None) -> list[Path]:
+    """Run every configured suite and system, then write the report; return the files written.
+
+    `progress(label, done, total)` drives the CLI's bar (embedding first, then the questions).
+    """
+    report = progress or (lambda _label, _done, _total: None)
+    suites = {s: load_suite(config.bench_dir, s, config.limit) for s in config.suites}
+    embedder = make_embedder() if any(s in FLAT for s in config.systems) else None
+    if embedder is not None:
+        from evals.baselines import ensure_embeddings
+
+        ensure_embeddings(driver, settings.neo4j_database, embedder,
+                          progress=lambda d, t: report("embedding notices", d, t))
+    systems, notes = build_systems(config.systems, settings, driver, embedder)
+    judge = make_judge(settings, settings.data_dir) if config.judge else None
+    config.out_dir.mkdir(parents=True, exist_ok=True)
+    records_path = config.out_dir / "records.jsonl"
+    records_path.unlink(missing_ok=True)
+    total = len(systems) * sum(len(items) for items in suites.values())
+    done = 0
+
+    def tick(label: str) -> None:
+        nonlocal done
+        done += 1
+        report(label, done, total)
+
+    runner = Runner(systems, records_path, judge, tick)
+    started = time.perf_counter()
+
+    async def run_all() -> list[ItemRecord]:
+        # One event loop for all suites: the agent's graph and checkpointer stay on it.
+        out: list[ItemRecord] = []
+        for items in suites.values():
+            out += await runner.run(items)
+        return out
+
+    records = asyncio.run(run_all())
+    latencies: dict[str, dict[str, list[float]]] = defaultdict(lambda: defaultdict(list))
+    for r in records:
+        latencies[r.suite][r.system].append(r.output.latency_ms)
+    meta = {
+        "date": datetime.now().isoformat(timespec="seconds"),
+        "planner": settings.effective_planner,
+        "embedder": embedder.name if embedder else "–",
+        "judge": judge.model_name if judge else "off (no LLM configured)",
+        "graph": f"{_count(driver, settings, GRAPH_SIZE)} nodes, "
+                 f"{_count(driver, settings, EVENT_COUNT)} notices",
+        "suites": ", ".join(f"{s} ({len(i)} items)" for s, i in suites.items()),
+        "systems": ", ".join(s.name for s in systems),
+        "run time": f"{time.perf_counter() - started:.0f} s",
+        "machine": f"{platform.machine()}, Python {platform.python_version()}",
+        **({"skipped": "; ".join(notes)} if notes else {}),
+        **config.meta,
+    }
+    return [records_path, *write_report(config.out_dir, summarise(records), meta,
+                                        {k: dict(v) for k, v in latencies.items()},
+                                        tier1_lines(settings, driver))]
+
+
+def _count(driver: Driver, settings: Settings, query: str) -> int:
+    row = db.read(driver, settings.neo4j_database, query)[0]
+    return int(next(iter(row.values())))
+
+
+def load_records(path: Path) -> list[ItemRecord]:
+    """Read a `records.jsonl` back (to re-render a report without re-running)."""
+    return [ItemRecord.model_validate(json.loads(line))
+            for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]

@@ -1,0 +1,78 @@
+"""Entity linking: turning `search_companies` candidates into the entity a question is about.
+
+Pure functions; the search itself is a tool call recorded in the trace like any other.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+
+from graph_agent.result import EntityRef
+from graph_agent.slots import fold
+
+HOMONYM_MARGIN = 2.0
+"""Candidates this close to the best score (0-100) are indistinguishable by score."""
+
+
+def entity_from_record(rec: dict[str, Any]) -> EntityRef | None:
+    """An EntityRef from a tool record (search candidate, network node, ...), if it names one."""
+    ident = rec.get("id") or rec.get("entity_id") or rec.get("node_id")
+    if not ident:
+        return None
+    kind_raw = str(rec.get("kind") or rec.get("label") or rec.get("type") or "").lower()
+    ident = str(ident)
+    kind = "person" if ("person" in kind_raw or ident.startswith("p:")) else "company"
+    name = rec.get("name") or rec.get("full_name") or rec.get("display") or ident
+    return EntityRef(id=ident, kind=kind, name=str(name), uid=rec.get("uid"))
+
+
+NAME_REASONS = ("name", "alias", "namehub", "uid")
+"""Reasons of `search_companies` that mean the candidate's name (not its seat) matched."""
+MIN_LINK_SCORE = 70.0
+"""Below this search score a candidate is not the mention (a misspelling is above it)."""
+
+
+def link_score(rec: dict[str, Any]) -> tuple[float, str]:
+    """(score, reason): the search tool's score when a name matched, else 0."""
+    reason = str(rec.get("reason", ""))
+    value = rec.get("score", 0.0)
+    score = float(value) if isinstance(value, int | float) else 0.0
+    if not reason.startswith(NAME_REASONS):
+        return 0.0, f"matched on {reason.split(' ')[0] or 'nothing'}, not on a name"
+    return score, reason
+
+
+def context_bonus(question: str, rec: dict[str, Any]) -> tuple[float, str]:
+    """(bonus, reason): a seat, residence, origin or UID of the candidate written in the question."""
+    q = fold(question)
+    for key in ("uid", "seat", "residence", "canton", "origin"):
+        value = rec.get(key)
+        if isinstance(value, str) and len(value) > 2 and re.search(
+                rf"(?<!\w){re.escape(fold(value))}(?!\w)", q):
+            return 10.0, f"{key} '{value}' named in the question"
+    return 0.0, ""
+
+
+def choose(mention: str, question: str, records: list[dict[str, Any]]
+           ) -> tuple[EntityRef | None, list[EntityRef], str]:
+    """(entity, homonyms, reason): the one candidate meant, or the tied candidates when unclear."""
+    scored: list[tuple[float, dict[str, Any], str]] = []
+    for rec in records:
+        score, why = link_score(rec)
+        if score < MIN_LINK_SCORE:
+            continue
+        bonus, why_bonus = context_bonus(question, rec)
+        scored.append((score + bonus, rec, f"{why}; {why_bonus}".rstrip("; ")))
+    if not scored:
+        return None, [], f"no candidate's name resembles '{mention}'"
+    scored.sort(key=lambda t: -t[0])
+    top_score, top, why = scored[0]
+    tied = [rec for s, rec, _ in scored[1:]
+            if top_score - s <= HOMONYM_MARGIN and fold(str(rec.get("name"))) ==
+            fold(str(top.get("name")))]
+    if tied:
+        refs = [r for r in (entity_from_record(x) for x in [top, *tied]) if r]
+        return None, refs, f"{len(refs)} entities are named '{top.get('name')}' (homonyms)"
+    return entity_from_record(top), [], why

@@ -1,0 +1,146 @@
+"""The offline planner: deterministic rules, entity linking through search, template synthesis."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from graph_agent import calls
+from graph_agent.planner import ActOut, RouteOut, SynthOut, TurnView
+from graph_agent.result import EntityRef
+from graph_agent.router import classify
+from graph_agent.slots import fill_slots, fold
+from graph_agent.state import Slots, ToolCall
+
+TARGET_BY_TASK: dict[str, str] = {
+    "network": "explore_network", "lookup": "explore_network", "history": "get_node_history",
+    "any": "explore_network",
+}
+PERSON_ASPECTS = frozenset({"mandates"})
+COMPANY_ASPECTS = frozenset({"branches", "head_office", "mergers", "transfers", "board"})
+
+
+def tried_mentions(steps: list[dict[str, object]]) -> set[str]:
+    """Mentions already searched in this turn (folded)."""
+    return {fold(str(s["args"].get("query", ""))) for s in steps  # type: ignore[attr-defined]
+            if s.get("tool") == "search_companies"}
+
+
+def ran(steps: list[dict[str, object]], tool: str) -> bool:
+    """True when a tool already ran in this turn."""
+    return any(s.get("tool") == tool for s in steps)
+
+
+def pick_focus(focus: list[EntityRef], slots: Slots) -> tuple[EntityRef | None, str]:
+    """(entity, reason): the carried-over entity a follow-up refers to, by the kind it needs."""
+    if not focus:
+        return None, "nothing in focus"
+    want: Literal["company", "person"] | None = None
+    if slots.aspect in PERSON_ASPECTS:
+        want = "person"
+    elif slots.aspect in COMPANY_ASPECTS or slots.past:
+        want = "company"
+    for ent in focus:
+        if want is None or ent.kind == want:
+            return ent, f"carried over {ent.kind} '{ent.name}'" + (f" (needs a {want})" if want
+                                                                   else "")
+    return focus[0], f"carried over '{focus[0].name}' (no {want} in focus)"
+
+
+def target_call(task: str, entity: EntityRef | str, slots: Slots) -> ToolCall:
+    """The call that answers an entity-centred question once the entity is known."""
+    if task == "history" or (slots.past and task != "network"):
+        return calls.history_call(entity, slots)
+    return calls.network_call(entity, slots)
+
+
+def inherit_slots(slots: Slots, history: list[dict[str, object]]) -> tuple[Slots, str]:
+    """A bare follow-up ("e prima?") keeps the aspect and role of the previous turn."""
+    if not (slots.follow_up and history) or slots.aspect or slots.role or slots.spans:
+        return slots, ""
+    last = history[-1]
+    aspect, role = last.get("aspect"), last.get("role")
+    if not (aspect or role):
+        return slots, ""
+    update = {"aspect": aspect, "role": role}
+    return slots.model_copy(update=update), f"; kept aspect {aspect} / role {role} from the last turn"
+
+
+class OfflinePlanner:
+    """Rules in place of an LLM; same interface, same tools, same graph."""
+
+    name: Literal["offline"] = "offline"
+
+    async def route(self, view: TurnView, tool_names: list[str]) -> RouteOut:
+        """Intent rules over the folded question, slots from `slots.fill_slots`."""
+        slots = view.slots if view.slots.spans or view.slots.uid else fill_slots(view.question,
+                                                                                  view.slots.as_of)
+        slots, inherited = inherit_slots(slots, view.history)
+        intent, task, reason = classify(fold(view.question), slots, bool(view.focus))
+        reason += inherited
+        if intent == "macro_analytics":
+            # A place in a macro question is a filter, not an entity.
+            slots = slots.model_copy(update={"spans": [s for s in slots.spans
+                                                       if fold(s) not in _place_words(slots)]})
+        return RouteOut(intent=intent, task=task, reason=reason, slots=slots)
+
+    async def act(self, view: TurnView) -> ActOut:
+        """One round: link + target in one plan; later rounds recover (next mention, text)."""
+        slots, steps = view.slots, view.steps
+        if view.task == "count":
+            return ActOut(calls=[] if ran(steps, "count_entities_by_event")
+                          else [calls.count_call(slots)], note="count with filters")
+        if view.task == "top":
+            return ActOut(calls=[] if ran(steps, "get_top_entities") else [calls.top_call(slots)],
+                          note="ranking with filters")
+        if view.task == "text":
+            if ran(steps, "global_text_search"):
+                return ActOut(note="text searched")
+            return ActOut(calls=[calls.text_call(slots.text or view.question, slots)],
+                          note="full-text search")
+        return self._entity_plan(view)
+
+    def _entity_plan(self, view: TurnView) -> ActOut:
+        slots, steps, task = view.slots, view.steps, view.task
+        target = TARGET_BY_TASK.get(task, "explore_network")
+        if view.homonyms:
+            return ActOut(note="homonyms: the user must choose")
+        if view.entities:
+            ent = view.entities[0]
+            if any(s.get("tool") == target and s["args"].get("entity_id") == ent.id for s in steps):
+                return ActOut(note=f"'{ent.name}' explored")
+            return ActOut(calls=[target_call(task, ent, slots)], note=f"explore '{ent.name}'")
+        mentions = ([slots.uid] if slots.uid else []) + slots.spans
+        untried = [m for m in mentions if fold(m) not in tried_mentions(steps)]
+        if untried and (not slots.follow_up or not view.focus or not steps):
+            if not slots.follow_up or not view.focus or _names_entity(untried[0]):
+                mention = untried[0]
+                return ActOut(calls=[calls.search_call(mention, slots),
+                                     target_call(task, calls.ENTITY, slots)],
+                              note=f"link '{mention}' then {target}")
+        if view.focus and not steps:
+            ent, why = pick_focus(view.focus, slots)
+            if ent:
+                return ActOut(calls=[target_call(task, ent, slots)], note=why)
+        text = mentions[0] if mentions else None
+        if text and "global_text_search" in view.allowed and not ran(steps, "global_text_search"):
+            return ActOut(calls=[calls.text_call(text, slots, all_words=True)],
+                          note=f"no entity matched '{text}': deep-text fallback")
+        return ActOut(note="nothing left to try")
+
+    async def synthesize(self, view: TurnView, form: str, draft: str) -> SynthOut:
+        """The template draft is the answer."""
+        return SynthOut(answer=draft)
+
+
+def _names_entity(mention: str) -> bool:
+    # A follow-up with a real name in it ("und die Beta AG?") is about that name.
+    return len(mention) > 2
+
+
+def _place_words(slots: Slots) -> set[str]:
+    from graph_agent import lexicon as lx
+
+    words = {name for name, code in lx.CANTON_NAMES.items() if code == slots.canton}
+    if slots.seat:
+        words.add(fold(slots.seat))
+    return words

@@ -1,0 +1,100 @@
+"""The interface both planners implement, so the state graph is the same whichever runs."""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from pydantic import BaseModel, Field
+
+from graph_agent.result import EntityRef
+from graph_agent.state import PlannerName, Slots, ToolCall
+
+
+class RouteOut(BaseModel):
+    """What the route step decided."""
+
+    intent: str
+    """Intent of the question."""
+    task: str = "any"
+    """Finer task within the intent (count, top, text, history, network, lookup)."""
+    reason: str = ""
+    """Why."""
+    slots: Slots = Field(default_factory=Slots)
+    """Filled slots."""
+    llm_calls: int = 0
+    """LLM calls made."""
+    tokens: int = 0
+    """LLM tokens used."""
+
+
+class ActOut(BaseModel):
+    """What the act step chose."""
+
+    calls: list[ToolCall] = Field(default_factory=list)
+    """Tool calls for this round (empty: nothing more to do)."""
+    complete: bool = True
+    """The calls finish the plan if they return evidence (no further round needed)."""
+    note: str = ""
+    """Why (for the trace)."""
+    llm_calls: int = 0
+    """LLM calls made."""
+    tokens: int = 0
+    """LLM tokens used."""
+
+
+class SynthOut(BaseModel):
+    """The synthesised answer."""
+
+    answer: str
+    """Markdown answer."""
+    llm_calls: int = 0
+    """LLM calls made."""
+    tokens: int = 0
+    """LLM tokens used."""
+    note: str = ""
+    """E.g. why the template was kept instead of the LLM's text."""
+
+
+class TurnView(BaseModel):
+    """The part of the state a planner reads (typed, so planners do not poke into dicts)."""
+
+    question: str
+    """The question."""
+    intent: str = "all"
+    """Routed intent."""
+    task: str = "any"
+    """Routed task."""
+    allowed: list[str] = Field(default_factory=list)
+    """Tools allowed."""
+    slots: Slots = Field(default_factory=Slots)
+    """Slots."""
+    focus: list[EntityRef] = Field(default_factory=list)
+    """Entities carried over (selected entity first)."""
+    entities: list[EntityRef] = Field(default_factory=list)
+    """Entities linked in this turn."""
+    homonyms: list[EntityRef] = Field(default_factory=list)
+    """Tied candidates found in this turn."""
+    steps: list[dict[str, Any]] = Field(default_factory=list)
+    """Tool steps so far."""
+    round: int = 0
+    """Rounds done."""
+    history: list[dict[str, Any]] = Field(default_factory=list)
+    """Earlier turns (question, intent)."""
+
+
+class Planner(Protocol):
+    """Route, act, synthesise: the three decisions of a turn."""
+
+    name: PlannerName
+
+    async def route(self, view: TurnView, tool_names: list[str]) -> RouteOut:
+        """Classify the question and fill slots."""
+        ...
+
+    async def act(self, view: TurnView) -> ActOut:
+        """Choose this round's tool calls."""
+        ...
+
+    async def synthesize(self, view: TurnView, form: str, draft: str) -> SynthOut:
+        """Write the answer in the form fixed by the state machine, from the cited draft."""
+        ...

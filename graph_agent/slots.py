@@ -1,0 +1,208 @@
+"""Slot filling for the offline planner: language, dates, places, metrics, event types, spans.
+
+Small pure functions over the question text; `fill_slots` combines them into `Slots`.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from datetime import date
+
+from graph_agent import lexicon as lx
+from graph_agent.state import Slots
+
+UID_RE = re.compile(r"\bCHE[-\s.]?\d{3}[.\s]?\d{3}[.\s]?\d{3}\b", re.IGNORECASE)
+ISO_RE = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
+DOTTED_RE = re.compile(r"\b(\d{1,2})\.\s?(\d{1,2})\.\s?(\d{4})\b")
+WORD_DATE_RE = re.compile(r"\b(\d{1,2})(?:\.|er|st|nd|rd|th)?\s+([a-z]+)\s+(\d{4})\b")
+EN_DATE_RE = re.compile(r"\b([a-z]+)\s+(\d{1,2}),?\s+(\d{4})\b")
+YEAR_RE = re.compile(r"\b(19\d{2}|20\d{2})\b")
+QUOTED_RE = re.compile(r"[\"“„«‹']([^\"”“»›']{2,80})[\"”“»›']")
+LIMIT_RE = re.compile(r"\b(?:top|die|les|i|the)?\s*(\d{1,3})\s+(?:largest|biggest|grosste|groesste|"
+                      r"grossten|plus|piu|companies|firmen|societes|societa|persons|personen)")
+TOKEN_RE = re.compile(r"[A-Za-zÀ-ÖØ-öø-ÿ0-9][\wÀ-ÖØ-öø-ÿ'&.\-]*")
+PLACE_CONNECTORS = frozenset({"di", "de", "da", "von", "from", "in", "du", "of", "aus"})
+CONNECTORS = frozenset({"&", "und", "and", "et", "e", "de", "di", "da", "von", "van", "der",
+                        "du", "des", "la", "le", "del", "della", "-"})
+
+
+def fold(text: str) -> str:
+    """Lower-case, strip accents, `ß` to `ss`: the form the lexicon is written in."""
+    text = text.replace("ß", "ss").replace("’", "'")
+    nfkd = unicodedata.normalize("NFKD", text)
+    return "".join(c for c in nfkd if not unicodedata.combining(c)).lower()
+
+
+def has_any(folded: str, words: tuple[str, ...] | frozenset[str]) -> str | None:
+    """The first lexicon entry found in a folded question (padded so word edges match)."""
+    return next((w for w in words if re.search(_word_pattern(w), folded)), None)
+
+
+def _word_pattern(word: str) -> str:
+    # Entries match at a word start; a trailing space in an entry also demands a word end.
+    core = re.escape(word.strip())
+    return rf"(?<![a-z]){core}(?![a-z])" if word.endswith(" ") else rf"(?<![a-z]){core}"
+
+
+def detect_language(folded: str) -> tuple[str, str]:
+    """(language, reason): the language whose stop words occur most (ties: German first)."""
+    tokens = re.findall(r"[a-z']+", folded)
+    scores = {lang: sum(t in words for t in tokens) for lang, words in lx.STOPWORDS.items()}
+    best = max(("de", "fr", "it", "en"), key=lambda lang: scores[lang])
+    return best, f"stop words {scores}"
+
+
+def _mkdate(y: int, m: int, d: int) -> str | None:
+    try:
+        return date(y, m, d).isoformat()
+    except ValueError:
+        return None
+
+
+def find_full_date(folded: str) -> str | None:
+    """A day-precise date written as ISO, dotted, or with a month name in any of the languages."""
+    if m := ISO_RE.search(folded):
+        return _mkdate(int(m[1]), int(m[2]), int(m[3]))
+    if m := DOTTED_RE.search(folded):
+        return _mkdate(int(m[3]), int(m[2]), int(m[1]))
+    for m in WORD_DATE_RE.finditer(folded):
+        if m[2] in lx.MONTHS:
+            return _mkdate(int(m[3]), lx.MONTHS[m[2]], int(m[1]))
+    for m in EN_DATE_RE.finditer(folded):
+        if m[1] in lx.MONTHS:
+            return _mkdate(int(m[3]), lx.MONTHS[m[1]], int(m[2]))
+    return None
+
+
+def find_period(folded: str) -> tuple[str | None, str | None]:
+    """(from, to) of the years named: one year is that year, two are a range, "since" is open."""
+    years = sorted({int(y) for y in YEAR_RE.findall(ISO_RE.sub(" ", DOTTED_RE.sub(" ", folded)))})
+    if not years:
+        return None, None
+    if len(years) == 1 and has_any(folded, ("since", "seit", "depuis", "dal ", "dopo", "after",
+                                            "nach ", "apres")):
+        return f"{years[0]}-01-01", None
+    if len(years) == 1 and has_any(folded, ("before", "until", "bis ", "vor ", "avant", "jusqu",
+                                            "prima del", "fino")):
+        return None, f"{years[0] - 1}-12-31"
+    return f"{years[0]}-01-01", f"{years[-1]}-12-31"
+
+
+def find_canton(question: str, folded: str) -> str | None:
+    """A canton code written as such (`ZH`) or a canton name in any language."""
+    for code in lx.CANTONS:
+        if re.search(rf"\b{code}\b", question) and code not in ("AG", "SO", "UR"):
+            return code
+    if m := re.search(r"\b(?:canton|kanton|cantone)\s+(?:de\s+|di\s+|du\s+)?([a-z.\- ]+?)\b",
+                      folded):
+        name = m[1].strip()
+        if name.upper() in lx.CANTONS:
+            return name.upper()
+        if name in lx.CANTON_NAMES:
+            return lx.CANTON_NAMES[name]
+    return next((code for name, code in lx.CANTON_NAMES.items()
+                 if re.search(rf"\b(?:in|im|au|en|nel|del|of|von|de|du|a)\s+{re.escape(name)}\b",
+                              folded)), None)
+
+
+def pick(folded: str, table: tuple[tuple[str, tuple[str, ...]], ...]) -> str | None:
+    """The first key of a (key, words) table whose words occur in the question."""
+    return next((key for key, words in table if has_any(folded, words)), None)
+
+
+def find_limit(folded: str) -> int:
+    """Size of a ranking ("top 5", "die 3 grössten"), 10 by default, at most 100."""
+    m = LIMIT_RE.search(folded) or re.search(r"\btop\s*(\d{1,3})\b", folded)
+    return max(1, min(100, int(m[1]))) if m else 10
+
+
+def _is_keyword(token: str) -> bool:
+    f = fold(token)
+    if f in lx.NOT_NAME or f in lx.MONTHS or YEAR_RE.fullmatch(f):
+        return True
+    lists = (lx.NETWORK_WORDS, lx.HISTORY_WORDS, lx.TEXT_WORDS, lx.TOP_WORDS, lx.COUNT_WORDS)
+    return len(f) > 3 and any(w.strip() and f.startswith(w.strip()) for ws in lists for w in ws)
+
+
+def candidate_spans(question: str) -> list[str]:
+    """Entity mentions, best first: quoted text, then runs of capitalised or legal-form words."""
+    spans = [m[1].strip() for m in QUOTED_RE.finditer(question)]
+    tokens = TOKEN_RE.findall(question.replace("?", " ").replace(",", " "))
+    run: list[str] = []
+    runs: list[list[str]] = []
+    for tok in tokens:
+        clean = tok.rstrip(".'").removesuffix("'s")
+        is_name = (clean[:1].isupper() or clean[:1].isdigit() or fold(clean) in lx.NAME_SUFFIXES)
+        if (is_name and not _is_keyword(clean)) or (run and fold(clean) in CONNECTORS):
+            run.append(clean)
+        else:
+            if run:
+                runs.append(run)
+            run = []
+    if run:
+        runs.append(run)
+    for r in runs:
+        while r and fold(r[-1]) in CONNECTORS:
+            r.pop()
+        if r and not all(t.isdigit() for t in r):
+            spans.append(" ".join(r))
+            cut = next((i for i, tok in enumerate(r) if i > 1 and tok in PLACE_CONNECTORS), None)
+            if cut:
+                spans.append(" ".join(r[:cut]))  # "Anna Meier di Genève" -> "Anna Meier"
+    seen: set[str] = set()
+    unique = [s for s in spans if s and not (fold(s) in seen or seen.add(fold(s)))]  # type: ignore[func-returns-value]
+    return unique
+
+
+def residual_text(question: str, folded: str) -> str | None:
+    """The phrase a text search should look for: quoted text, else the words after the cue."""
+    if m := QUOTED_RE.search(question):
+        return m[1].strip()
+    for cue in lx.TEXT_WORDS:
+        idx = folded.find(cue.strip())
+        if idx >= 0:
+            rest = question[idx + len(cue.strip()):].strip(" ?.:")
+            words = [w for w in rest.split() if fold(w) not in lx.NOT_NAME and len(w) > 1]
+            words = [w for w in words if fold(w) not in ("ing", "ed", "s", "en", "t", "ent")]
+            if words:
+                return " ".join(words)
+    return None
+
+
+def fill_slots(question: str, as_of: str | None = None) -> Slots:
+    """Everything the offline router needs, read from the question (and the caller's as_of)."""
+    folded = fold(question)
+    language, _ = detect_language(folded)
+    # Words inside a quoted name ("..., Zweigniederlassung Genf") are not cues.
+    cues = fold(QUOTED_RE.sub(" ", question))
+    uid_match = UID_RE.search(question)
+    full = find_full_date(folded)
+    date_from, date_to = (None, None) if full else find_period(folded)
+    event_type = pick(folded, lx.EVENT_TYPES)
+    return Slots(
+        language=language,  # type: ignore[arg-type]
+        spans=candidate_spans(UID_RE.sub(" ", question)),
+        uid=_normalise_uid(uid_match[0]) if uid_match else None,
+        as_of=as_of or full,
+        date_from=date_from,
+        date_to=date_to,
+        canton=find_canton(question, folded),
+        legal_form=pick(folded, lx.LEGAL_FORMS) if has_any(folded, lx.COUNT_WORDS + lx.TOP_WORDS)
+        else None,
+        metric=pick(cues, lx.METRICS),
+        event_type=event_type,
+        sub_rubric=lx.SUB_RUBRICS.get(event_type or ""),
+        aspect=pick(cues, lx.ASPECTS),
+        role=pick(cues, lx.ROLES),
+        past=has_any(cues, lx.PAST_WORDS) is not None,
+        follow_up=has_any(cues, lx.FOLLOW_UP_WORDS) is not None,
+        other=has_any(cues, lx.OTHER_WORDS) is not None,
+        limit=find_limit(folded),
+        text=residual_text(question, folded),
+    )
+
+
+def _normalise_uid(raw: str) -> str:
+    digits = re.sub(r"\D", "", raw)
+    return f"CHE-{digits[0:3]}.{digits[3:6]}.{digits[6:9]}"

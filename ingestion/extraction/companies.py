@@ -1,0 +1,103 @@
+"""Companies named outside the person blocks: head offices, merger and asset-transfer
+counterparts, auditors that left. Person-block companies (auditors, corporate partners) come
+from `entries`."""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from ingestion.extraction.entries import UID_RX
+from ingestion.extraction.models import CompanyMention, Role
+from ingestion.extraction.text import clean, sentence_end
+from ingestion.extraction.vocab import ordered
+
+_SEAT = re.compile(r",?\s+(?:in|à|a)\s+(?P<seat>[A-ZÄÖÜÉÈ][^,(]*?)(?=\s*(?:\(|,|$))")
+_UID_PAREN = re.compile(r"\s*\((?:UID |IDI |IDE )?(?P<uid>CHE-\d{3}\.\d{3}\.\d{3}|CH-[\d.\-]+\d)\)\s*\??")
+
+
+@lru_cache(maxsize=8)
+def _compiled(lang: str | None) -> tuple[list[re.Pattern[str]], list[tuple[re.Pattern[str], Role]],
+                                         list[re.Pattern[str]]]:
+    vocabs = ordered(lang)
+    head = [re.compile(p) for v in vocabs for p in v.head_office_patterns]
+    trans = [(re.compile(p), r) for v in vocabs for p, r in v.transaction_patterns]
+    gone = [re.compile(p) for v in vocabs for p in v.auditor_removed]
+    return head, trans, gone
+
+
+def _first_sentence(value: str) -> str:
+    return clean(value[: sentence_end(value)])
+
+
+def parse_company(body: str) -> tuple[str, str | None, str | None]:
+    """(name, seat, uid) from `X AG, in Y (CHE-…)` / `X SA, à Y` / `"X" à Y (CHE-…)`."""
+    uid = None
+    m = _UID_PAREN.search(body)
+    if m:
+        uid = m.group("uid")
+        body = body[: m.start()] + body[m.end():]
+    seat = None
+    s = _SEAT.search(body)
+    if s:
+        seat = clean(s.group("seat"))
+        body = body[: s.start()]
+    else:
+        # `"Quoted Name" à Montana`: the seat follows the closing quote without a comma.
+        q = re.match(r'^\s*["«](?P<name>[^"»]+)["»]\s+(?:in|à|a)\s+(?P<seat>.+)$', body)
+        if q:
+            return clean(q.group("name")), clean(q.group("seat")), uid
+    return clean(body).strip('"«» '), seat, uid
+
+
+def head_office(text: str, lang: str | None, subject_name: str | None) -> CompanyMention | None:
+    """The head office of a branch notice (labelled fields or the old prose form)."""
+    head, _, _ = _compiled(lang)
+    found: dict[str, str] = {}
+    for rx in head:
+        for m in rx.finditer(text):
+            for key, value in m.groupdict().items():
+                if value and key not in found:
+                    found[key] = _first_sentence(value) if key != "uid" else value
+    if "name" not in found:
+        return None
+    return CompanyMention(name=found["name"], uid=found.get("uid"), seat=found.get("seat"),
+                          roles=["head_office"], action="registered")
+
+
+def transactions(text: str, lang: str | None) -> list[CompanyMention]:
+    """Merger and asset-transfer counterparts with their role towards the subject."""
+    _, trans, _ = _compiled(lang)
+    out: list[CompanyMention] = []
+    for rx, role in trans:
+        for m in rx.finditer(text):
+            body = m.group("body")
+            body = body[: sentence_end(body)] if "(" not in body[-3:] else body
+            name, seat, uid = parse_company(body)
+            if name and not any(c.name == name for c in out):
+                label = text[max(0, m.start() - 60): m.start()]
+                colon = label.rfind(":")
+                role_text = label[label.rfind(". ") + 2: colon].strip() if colon > 0 else None
+                out.append(CompanyMention(name=name, uid=uid, seat=seat, roles=[role],
+                                          role_text=role_text or None, action="registered"))
+    return out
+
+
+def auditors_removed(text: str, lang: str | None) -> list[CompanyMention]:
+    """Auditors said to have left in prose (`Die bisherige Revisionsstelle X, in Y, ist weggefallen`)."""
+    _, _, gone = _compiled(lang)
+    out = []
+    for rx in gone:
+        for m in rx.finditer(text):
+            name, seat, uid = parse_company(m.group("body"))
+            if name:
+                out.append(CompanyMention(name=name, uid=uid, seat=seat, roles=["auditor"],
+                                          role_text="Revisionsstelle" if lang == "de" else None,
+                                          action="removed"))
+    return out
+
+
+def uid_in(text: str) -> str | None:
+    """The first UID or old CH number in `text`."""
+    m = UID_RX.search(text)
+    return m.group(1) if m else None

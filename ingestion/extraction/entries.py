@@ -1,0 +1,364 @@
+"""One person-or-company entry of a notice ("Muster, Hans, von Zürich, in Bern, Präsident, …").
+
+An entry is a comma-separated list of fields; each field is classified on its own (origin,
+nationality, residence, role, signature, shares …), the leading unclassified fields are the name.
+The same parser reads the labelled blocks, the prose lists of Geneva/Vaud and the `[bisher: …]`
+brackets, so the conventions of shab-notices.md are encoded once.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from ingestion.extraction.lexicon import compiled, nationality_of, role_at_start, roles_of, signature_of
+from ingestion.extraction.models import Action, CompanyMention, PersonMention, Role, Signature
+from ingestion.extraction.text import brackets, clean, split_top
+
+Kind = Literal["origin", "nationality", "residence", "origin_residence", "signature", "role",
+               "shares", "alias", "distributive", "country_code", "uid", "unknown"]
+NameOrder = Literal["family_first", "given_first"]
+
+_TITLES = re.compile(
+    r"(?<![\w-])(?:Dr|Prof|lic|iur|oec|med|phil|dipl|Ing|rer|pol|dent|vet|h\.c|Me|PD|MBA|LL\.M|"
+    r"Mag|techn|arch|Dott|Avv|Ing)\.(?=\s|$|,)|(?<![\w-])(?:Dr|Prof|Dott|Avv|Me)(?=\s)"
+)
+UID_RX = re.compile(r"\b(CHE-\d{3}[.\s]?\d{3}[.\s]?\d{3}|CH-[\d.\-]{8,}\d)\b")
+_UID_PAREN = re.compile(r"\s*\((?:UID |IDI |IDE )?(CHE-\d{3}\.\d{3}\.\d{3}|CH-[\d.\-]+\d)\)\s*\??")
+_CONJ = re.compile(r"^(?:und|et|e|sowie|ainsi que)\s+(?=\S)")
+_ISO = re.compile(r"^[A-Z]{2,3}$")
+_DIGITS = re.compile(r"\d")
+_SIG_LEAD = re.compile(r"\b(?:mit|ohne|avec|sans|con|senza|und|et|e)\s*$", re.IGNORECASE)
+
+
+@dataclass
+class Field:
+    """One classified field of an entry."""
+
+    kind: Kind
+    """What the field holds."""
+    value: str
+    """The cleaned value (place, role text, signature phrase …)."""
+    extra: Any = None
+    """Kind-specific payload (the Signature, the roles …)."""
+
+
+@dataclass
+class Entry:
+    """An entry's fields grouped by meaning, before it becomes a person or a company."""
+
+    names: list[str] = field(default_factory=list)
+    """Leading name fields (one or two)."""
+    origin: str | None = None
+    """Swiss place(s) of origin."""
+    nationality: str | None = None
+    """Country of a foreign national."""
+    residence: str | None = None
+    """Residence or seat."""
+    role_texts: list[str] = field(default_factory=list)
+    """Function words as written."""
+    signature: Signature | None = None
+    """Signature right when given."""
+    distributive: str | None = None
+    """A `beide …` / `les trois …` role phrase shared by the whole list."""
+    uid: str | None = None
+    """UID of a legal entity."""
+    brackets: list[str] = field(default_factory=list)
+    """Contents of `[…]` groups."""
+
+    @property
+    def located(self) -> bool:
+        """True when the entry has an origin, nationality or residence."""
+        return bool(self.origin or self.nationality or self.residence)
+
+
+def _startswith_place(f: str, prefixes: tuple[str, ...]) -> str | None:
+    for p in prefixes:
+        if f.startswith(p) and len(f) > len(p):
+            rest = f[len(p):].lstrip()
+            if rest[:1].isupper() or rest[:1] in "«\"'":
+                return rest
+    return None
+
+
+def classify(f: str, lang: str | None) -> Field:
+    """Classify one field of an entry (pure)."""
+    f = clean(f)
+    if not f:
+        return Field("unknown", f)
+    comps = compiled(lang)
+    m = _UID_PAREN.fullmatch(f) or (UID_RX.fullmatch(f))
+    if m:
+        return Field("uid", m.group(1))
+    for c in comps:
+        m2 = re.match(c.vocab.origin_and_residence, f)
+        if m2:
+            return Field("origin_residence", clean(m2.group("place")))
+    nat = nationality_of(f, lang)
+    if nat:
+        return Field("nationality", nat)
+    for c in comps:
+        place = _startswith_place(f, c.vocab.origin_prefixes)
+        if place:
+            return Field("origin", clean(place))
+    for c in comps:
+        place = _startswith_place(f, c.vocab.residence_prefixes)
+        if place:
+            return Field("residence", clean(place))
+    low = f.lower()
+    sig, start, _end = signature_of(f, lang)
+    if sig is not None:
+        lead = _SIG_LEAD.sub("", f[:start]).strip(" ,")
+        if any(re.match(p, lead, re.IGNORECASE) for c in comps for p in c.vocab.share_markers):
+            lead = ""
+        return Field("signature", f, (sig, lead))
+    for c in comps:
+        if any(re.match(p, f, re.IGNORECASE) for p in c.vocab.share_markers):
+            return Field("shares", f)
+        if any(low.startswith(a + " ") for a in c.vocab.alias_markers):
+            return Field("alias", f)
+        if any(re.match(p, low) for p in c.vocab.distributive) and roles_of(f, lang):
+            return Field("distributive", f, roles_of(f, lang))
+    if _ISO.match(f):
+        return Field("country_code", f)
+    if role_at_start(f, lang) or (roles_of(f, lang) and len(f.split()) <= 6):
+        return Field("role", f, roles_of(f, lang))
+    return Field("unknown", f)
+
+
+def fields_of(text: str) -> list[str]:
+    """Top-level comma fields, with a leading conjunction (`und`, `et`) removed."""
+    return [_CONJ.sub("", p) for p in split_top(text, ",")]
+
+
+_NAME_FOLLOWERS = ("unknown", "origin", "nationality", "residence", "origin_residence", "uid")
+
+
+def build_entries(parts: list[str], lang: str | None, max_names: int = 2) -> list[Entry]:
+    """Group comma fields into entries.
+
+    A name-like field after an entry that already has a place, role or signature starts a new
+    entry when the field after it continues like a person (given names, origin, residence).
+    """
+    classified: list[tuple[Field, list[str]]] = []
+    for raw in parts:
+        rest, brs = brackets(raw)
+        classified.append((classify(rest, lang) if rest else Field("unknown", ""), brs))
+    entries: list[Entry] = []
+    cur: Entry | None = None
+    for i, (fld, brs) in enumerate(classified):
+        if not fld.value and brs:
+            if cur is not None:
+                cur.brackets.extend(brs)
+            continue
+        nxt = classified[i + 1][0].kind if i + 1 < len(classified) else None
+        prev = classified[i - 1][0].kind if i else None
+        if cur is None:
+            if fld.kind not in ("unknown", "origin", "residence", "nationality"):
+                continue  # a list starts with a name; a leading role or signature belongs to nobody
+            # "de Bruin-Krebs" looks like an origin but a list always starts with a name.
+            cur = Entry(names=[clean(rest_of(parts[i]))], brackets=list(brs))
+            entries.append(cur)
+            continue
+        if fld.kind == "unknown" and prev == "origin" and cur.residence is None and \
+                cur.origin is not None and nxt in ("residence", "unknown"):
+            # "von Chur, Felsberg und Les Genevez JU, in …": the origin list goes on.
+            cur.origin = f"{cur.origin}, {fld.value}"
+            continue
+        busy = cur.located or cur.signature is not None or bool(cur.role_texts)
+        particle_name = fld.kind == "origin" and cur.origin is not None and cur.residence is not None
+        if (fld.kind == "unknown" or particle_name) and busy and nxt in _NAME_FOLLOWERS:
+            cur = Entry(names=[clean(rest_of(parts[i]))], brackets=list(brs))
+            entries.append(cur)
+            continue
+        cur.brackets.extend(brs)
+        _add(cur, fld, max_names)
+    return entries
+
+
+def rest_of(raw: str) -> str:
+    """A field without its `[…]` brackets and leading conjunction."""
+    return _CONJ.sub("", brackets(raw)[0])
+
+
+def _add(cur: Entry, fld: Field, max_names: int) -> None:
+    kind = fld.kind
+    if kind == "unknown":
+        if len(cur.names) < max_names and not cur.located and not cur.role_texts and \
+                not _DIGITS.search(fld.value):
+            cur.names.append(fld.value)
+        else:
+            cur.role_texts.append(fld.value)
+    elif kind == "origin":
+        cur.origin = fld.value if cur.origin is None else cur.origin
+    elif kind == "nationality":
+        cur.nationality = fld.value
+    elif kind == "residence":
+        cur.residence = fld.value if cur.residence is None else cur.residence
+    elif kind == "origin_residence":
+        cur.origin = cur.origin or fld.value
+        cur.residence = cur.residence or fld.value
+    elif kind == "country_code":
+        if cur.residence:
+            cur.residence = f"{cur.residence}, {fld.value}"
+    elif kind == "signature":
+        sig, lead = fld.extra
+        cur.signature = sig
+        if lead:
+            cur.role_texts.append(lead)
+    elif kind == "role":
+        cur.role_texts.append(fld.value)
+    elif kind == "distributive":
+        cur.distributive = fld.value
+    elif kind == "uid":
+        cur.uid = fld.value
+
+
+def strip_titles(name: str) -> str:
+    """Remove academic and courtesy titles (`Dr.`, `Prof.`, `lic. iur.`) from a name."""
+    return clean(_TITLES.sub("", name))
+
+
+def split_name(names: list[str], order: NameOrder) -> tuple[str, str | None]:
+    """(family, given) from one or two name fields; a single field is split by `order`."""
+    if len(names) >= 2:
+        family, given = strip_titles(names[0]), strip_titles(names[1])
+        return family, given or None
+    tokens = strip_titles(names[0]).split()
+    if len(tokens) == 1:
+        return tokens[0], None
+    if order == "given_first":
+        # Particles belong to the family name: "Hans von Burg" -> "von Burg".
+        cut = len(tokens) - 1
+        while cut > 1 and tokens[cut - 1].islower():
+            cut -= 1
+        return " ".join(tokens[cut:]), " ".join(tokens[:cut])
+    return " ".join(tokens[:-1]), tokens[-1]
+
+
+def looks_like_company(entry: Entry, lang: str | None, roles: list[Role]) -> bool:
+    """True when an entry names a legal entity rather than a natural person."""
+    name = entry.names[0] if entry.names else ""
+    if entry.uid or _UID_PAREN.search(name) or "&" in name:
+        return True
+    if "auditor" in roles:
+        return True
+    for c in compiled(lang):
+        for lf in c.vocab.legal_forms:
+            if re.search(rf"(?<![\w-]){lf}(?![\w-])", name):
+                return True
+    return bool(len(entry.names) == 1 and not entry.origin and not entry.nationality
+                and entry.residence and len(name.split()) >= 3)
+
+
+@dataclass
+class Context:
+    """What the surrounding text says about the entries of a list."""
+
+    lang: str | None
+    """Language of the notice."""
+    action: Action = "registered"
+    """Registered or removed."""
+    order: NameOrder = "family_first"
+    """How a single name field is ordered."""
+    signature: Signature | None = None
+    """Signature granted to the whole list (`Signature collective à deux a été conférée à …`)."""
+    role_text: str | None = None
+    """Function shared by the whole list (`Associé-gérant: …`)."""
+    role: Role | None = None
+    """Role implied by the sentence (`La procuration de X est radiée` → authorized_signatory)."""
+    sarl: bool = False
+    """The subject is a GmbH / Sàrl / Sagl: a bare `président` presides the managers."""
+
+
+Mention = PersonMention | CompanyMention
+
+
+def to_mention(entry: Entry, ctx: Context, shared_role: str | None = None) -> Mention | None:
+    """Turn a grouped entry into a person or a company (None when it names nobody)."""
+    if not entry.names or not entry.names[0]:
+        return None
+    texts = list(entry.role_texts)
+    if ctx.role_text:
+        texts.insert(0, ctx.role_text)
+    if shared_role:
+        texts.append(shared_role)
+    role_text = ", ".join(t for t in texts if t) or None
+    roles = roles_of(role_text, ctx.lang) if role_text else []
+    if role_text and not roles:
+        roles = ["other"]
+    if ctx.sarl and "chair" in roles:
+        roles = ["managing_director" if r == "chair" else r for r in roles]
+        roles = list(dict.fromkeys(roles))
+    signature: Signature = entry.signature or ctx.signature or "unknown"
+    if ctx.role and ctx.role not in roles:
+        roles.append(ctx.role)
+    if not roles and signature in ("individual", "collective_two", "individual_procuration",
+                                   "collective_procuration"):
+        roles = ["authorized_signatory"]
+    if looks_like_company(entry, ctx.lang, roles):
+        name = entry.names[0]
+        uid = entry.uid
+        m = _UID_PAREN.search(name)
+        if m:
+            uid = uid or m.group(1)
+            name = _UID_PAREN.sub(" ", name)
+        return CompanyMention(name=clean(name).strip("«»\""), uid=uid, seat=entry.residence,
+                              roles=roles, role_text=role_text, action=ctx.action)
+    family, given = split_name(entry.names, ctx.order)
+    if not family or _DIGITS.search(family):
+        return None
+    person = PersonMention(
+        family_name=family, given_names=given, origin=entry.origin, nationality=entry.nationality,
+        residence=entry.residence, roles=roles, role_text=role_text, signature=signature,
+        action=ctx.action,
+    )
+    person.previous = previous_of(entry.brackets, person, ctx)
+    return person
+
+
+def previous_of(contents: list[str], current: PersonMention, ctx: Context) -> dict[str, Any] | None:
+    """The changed keys of a `[bisher: …]` / `[non: …]` bracket, compared with the current values."""
+    for text in contents:
+        label, _, body = text.partition(":")
+        label = label.strip().lower()
+        kind = None
+        for c in compiled(ctx.lang):
+            if label in c.vocab.previous_markers:
+                kind = "previous"
+            elif label in c.vocab.correction_markers:
+                kind = "correction"
+        if kind is None or not body.strip():
+            continue
+        entry = Entry()
+        for raw in fields_of(body):
+            fld = classify(raw, ctx.lang)
+            if fld.kind == "unknown" and not entry.role_texts and not entry.located and \
+                    entry.signature is None and len(entry.names) < 2 and not roles_of(fld.value, ctx.lang):
+                entry.names.append(fld.value)
+            else:
+                _add(entry, fld, 0)
+        prev: dict[str, Any] = {}
+        if entry.names:
+            family, given = split_name(entry.names, "family_first")
+            if family != current.family_name:
+                prev["family_name"] = family
+            if given and given != current.given_names:
+                prev["given_names"] = given
+        for key in ("origin", "nationality", "residence"):
+            value = getattr(entry, key)
+            if value and value != getattr(current, key):
+                prev[key] = value
+        if entry.role_texts:
+            rt = ", ".join(entry.role_texts)
+            roles = roles_of(rt, ctx.lang) or ["other"]
+            if sorted(roles) != sorted(current.roles):
+                prev["roles"] = roles
+            if rt != current.role_text:
+                prev["role_text"] = rt
+        sig = entry.signature or ("unknown" if kind == "correction" else None)
+        if sig and sig != current.signature:
+            prev["signature"] = sig
+        return prev or None
+    return None

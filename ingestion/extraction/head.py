@@ -1,0 +1,91 @@
+"""The head sentence of a notice (subject name, seat, UID) and the notice's language."""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from ingestion.extraction.models import Subject
+from ingestion.extraction.text import brackets, clean, sentence_end
+from ingestion.extraction.vocab import ordered
+
+_HEAD = re.compile(r"^(?P<name>.+?),\s+(?:in|à|a)\s+(?P<seat>[A-ZÄÖÜÉÈ][^,(]*(?:\([^)]*\))?)")
+_UID = re.compile(r"\b(CHE-\d{3}\.\d{3}\.\d{3}|CH-\d[\d.\-]{6,}\d)\b")
+_PREAMBLE = re.compile(r"^(?:Berichtigung|Rectification|Rettifica|Complemento|Complément|Korrektur|"
+                       r"Ergänzung)\b")
+_WORD = re.compile(r"[^\W\d_]+")
+_SARL = re.compile(r"\b(?:GmbH|Sàrl|Sagl|S\.à r\.l\.|Ltd liab Co|LLC)\b")
+
+
+def head_span(text: str) -> tuple[int, int]:
+    """Offsets of the head sentence (after a correction preamble such as `Berichtigung des …`)."""
+    start = 0
+    end = sentence_end(text)
+    if _PREAMBLE.match(text) and end < len(text):
+        start = end
+        while start < len(text) and text[start] == " ":
+            start += 1
+        end = sentence_end(text, start)
+    return start, end
+
+
+@lru_cache(maxsize=8)
+def _change_rx(lang: str | None) -> tuple[list[re.Pattern[str]], list[re.Pattern[str]]]:
+    vocabs = ordered(lang)
+    return ([re.compile(p) for v in vocabs for p in v.name_change],
+            [re.compile(p) for v in vocabs for p in v.seat_change])
+
+
+def _first(value: str) -> str:
+    return clean(value[: sentence_end(value)])
+
+
+def parse_subject(text: str, lang: str | None, given: Subject | None) -> Subject:
+    """Subject as it stands after the notice: the input's fields win, the text fills the gaps."""
+    start, end = head_span(text)
+    head = text[start:end]
+    name = seat = uid = None
+    m = _HEAD.match(head)
+    if m:
+        name = clean(brackets(m.group("name"))[0])
+        seat = clean(m.group("seat"))
+    u = _UID.search(head)
+    if u:
+        uid = u.group(1)
+    names, seats = _change_rx(lang)
+    for rx in names:
+        hit = rx.search(text, end)
+        if hit:
+            name = _first(hit.group("value"))
+            break
+    for rx in seats:
+        hit = rx.search(text, end)
+        if hit:
+            seat = _first(hit.group("value"))
+            break
+    given = given or Subject()
+    return Subject(name=given.name or name, uid=given.uid or uid, seat=given.seat or seat)
+
+
+def is_sarl(subject: Subject) -> bool:
+    """True for a GmbH / Sàrl / Sagl, whose `président` presides the managing directors."""
+    return bool(subject.name and _SARL.search(subject.name))
+
+
+@lru_cache(maxsize=1)
+def _markers() -> dict[str, frozenset[str]]:
+    return {v.lang: frozenset(w.lower() for w in v.markers) for v in ordered(None)}
+
+
+def detect_language(text: str) -> tuple[str | None, float]:
+    """(language, margin): the language whose function words are most frequent, and by how much."""
+    counts = dict.fromkeys(_markers(), 0)
+    for w in _WORD.findall(text[:1500].lower()):
+        for lang, words in _markers().items():
+            if w in words:
+                counts[lang] += 1
+    ranked = sorted(counts.items(), key=lambda kv: -kv[1])
+    best, second = ranked[0], ranked[1]
+    if best[1] == 0:
+        return None, 0.0
+    return best[0], (best[1] - second[1]) / best[1]

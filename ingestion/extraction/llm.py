@@ -1,0 +1,113 @@
+"""LLM backend: ChatOpenAI with structured output into the interchange models.
+
+Answers are cached on disk (text + model + prompt version), requests run with bounded
+concurrency and retries, and a failed notice yields an `error` record instead of an exception.
+The chat model is injected, so tests drive it with a scripted fake.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from typing import Any
+
+from langchain_core.language_models import BaseChatModel
+from langchain_core.messages import HumanMessage, SystemMessage
+from pydantic import BaseModel, Field
+
+from ingestion.extraction.cache import ExtractionCache
+from ingestion.extraction.inputs import ExtractionInput
+from ingestion.extraction.models import CompanyMention, EventType, ExtractionRecord, PersonMention, Subject
+from ingestion.extraction.prompts import PROMPT_VERSION, SYSTEM_PROMPT, user_message
+from shabgraph.errors import ConfigError
+from shabgraph.settings import Settings
+
+BATCH = 32
+"""Notices sent per concurrent batch; results stream out batch by batch."""
+
+
+class NoticeExtraction(BaseModel):
+    """What the model fills for one notice (the record without id and error)."""
+
+    subject: Subject | None = None
+    """The notice's subject after the notice."""
+    events: list[EventType] = Field(default_factory=list)
+    """Events the notice records."""
+    persons: list[PersonMention] = Field(default_factory=list)
+    """Natural persons with a function or signature right."""
+    companies: list[CompanyMention] = Field(default_factory=list)
+    """Other legal entities with a function or transaction role."""
+
+
+def chat_model(settings: Settings) -> BaseChatModel:
+    """The configured OpenAI-compatible chat model (never connects before the first call)."""
+    if not settings.llm_base_url:
+        raise ConfigError("the llm backend needs an endpoint",
+                          "set SHABGRAPH_LLM_BASE_URL (and SHABGRAPH_LLM_API_KEY)")
+    from langchain_openai import ChatOpenAI
+
+    key = settings.llm_api_key.get_secret_value() if settings.llm_api_key else "not-needed"
+    return ChatOpenAI(base_url=settings.llm_base_url, api_key=key,  # type: ignore[arg-type]
+                      model=settings.llm_model, temperature=0, timeout=settings.llm_timeout,
+                      max_retries=0, use_responses_api=False)
+
+
+class LLMExtractor:
+    """Structured-output extraction through a chat model, cached and bounded."""
+
+    name = "llm"
+
+    def __init__(self, model: BaseChatModel, cache: ExtractionCache, model_name: str,
+                 max_concurrency: int = 4, retries: int = 3) -> None:
+        self.model_name = model_name
+        self.cache = cache
+        self.max_concurrency = max(1, max_concurrency)
+        self.calls = 0
+        method: dict[str, Any] = {}
+        if type(model).__name__ == "ChatOpenAI":
+            method = {"method": "json_schema", "strict": False}
+        structured = model.with_structured_output(NoticeExtraction, **method)
+        self.runnable = structured.with_retry(stop_after_attempt=max(1, retries))
+
+    def _record(self, inp: ExtractionInput, data: dict[str, Any]) -> ExtractionRecord:
+        out = NoticeExtraction.model_validate(data)
+        return ExtractionRecord(id=inp.id, language=inp.language, subject=out.subject or inp.subject,
+                                events=out.events, persons=out.persons, companies=out.companies)
+
+    def extract_many(self, inputs: Iterable[ExtractionInput]) -> Iterator[ExtractionRecord]:
+        """One record per input, same order; cache hits cost no call."""
+        batch: list[ExtractionInput] = []
+        for inp in inputs:
+            batch.append(inp)
+            if len(batch) >= BATCH:
+                yield from self._batch(batch)
+                batch = []
+        if batch:
+            yield from self._batch(batch)
+
+    def _batch(self, batch: list[ExtractionInput]) -> list[ExtractionRecord]:
+        keys = [self.cache.key(i.text, self.model_name, PROMPT_VERSION) for i in batch]
+        results: list[ExtractionRecord | None] = [None] * len(batch)
+        todo = []
+        for n, (inp, key) in enumerate(zip(batch, keys, strict=True)):
+            hit = self.cache.get(key)
+            if hit is not None:
+                results[n] = self._record(inp, hit)
+            else:
+                todo.append(n)
+        if todo:
+            prompts = [[SystemMessage(SYSTEM_PROMPT), HumanMessage(user_message(batch[n].text, batch[n].language))]
+                       for n in todo]
+            self.calls += len(prompts)
+            answers = self.runnable.batch(prompts, config={"max_concurrency": self.max_concurrency},
+                                          return_exceptions=True)
+            for n, answer in zip(todo, answers, strict=True):
+                inp = batch[n]
+                if isinstance(answer, BaseException) or not isinstance(answer, BaseModel):
+                    why = answer if isinstance(answer, BaseException) else "no structured answer"
+                    results[n] = ExtractionRecord(id=inp.id, language=inp.language,
+                                                  error=f"llm extraction failed: {why}")
+                    continue
+                data = answer.model_dump(mode="json")
+                self.cache.put(keys[n], data)
+                results[n] = self._record(inp, data)
+        return [r for r in results if r is not None]

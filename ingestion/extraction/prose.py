@@ -1,0 +1,111 @@
+"""Persons written as running prose (Geneva, Vaud, Neuchâtel; old German branch notices).
+
+Three shapes cover the conventions of shab-notices.md:
+- a role label: `Associé-gérant: Grisca Igor, de Roumanie, à Onex, … avec signature individuelle.`
+- a granted signature: `Signature collective à deux a été conférée à A, de France, à X, B, …`,
+  `Für die Zweigniederlassung zeichnen mit Einzelunterschrift A, …; mit Kollektivprokura B …`
+- a removal: `La procuration de X est radiée.`, `Die Prokura von X ist erloschen.`
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from ingestion.extraction.entries import (
+    Context,
+    Entry,
+    Mention,
+    build_entries,
+    classify,
+    fields_of,
+    to_mention,
+)
+from ingestion.extraction.lexicon import role_at_start, signature_of
+from ingestion.extraction.models import Role
+from ingestion.extraction.text import split_top
+from ingestion.extraction.vocab import ordered
+
+_LABEL = re.compile(r"^(?P<label>[^:;()\[\]]{2,80}?)\s*:\s*(?P<rest>.+)$")
+_QUALIFIER = re.compile(
+    r"^(?:nouvel(?:le)?s?|nouveaux|nouveau|neue[rn]?|nuov[oaie]|weitere[rn]?|autres?)\s+", re.IGNORECASE)
+_GRANT_LEAD = re.compile(
+    r"^\s*(?:(?:a|ont) été|est|sont|è stata|sono state|wurde|ist|wird|werden)?\s*"
+    r"(?:conférée?s?|attribuée?s?|conferit[aei]|erteilt|accordée?s?)?\s*(?:à|a|an|aux)?\s+(?=\S)")
+_BY = re.compile(r"\b(?:par|durch|da parte di|da)\s+(?=[A-ZÄÖÜÉ])")
+
+
+@lru_cache(maxsize=8)
+def _removal(lang: str | None) -> tuple[tuple[re.Pattern[str], Role | None], ...]:
+    return tuple((re.compile(p), r) for v in ordered(lang) for p, r in v.removal_templates)
+
+
+@lru_cache(maxsize=8)
+def _cues(lang: str | None) -> tuple[re.Pattern[str], re.Pattern[str]]:
+    removal = "|".join(p for v in ordered(lang) for p in v.removal_cues)
+    grant = "|".join(p for v in ordered(lang) for p in v.grant_cues)
+    return re.compile(removal), re.compile(grant)
+
+
+def _accept(entry: Entry) -> bool:
+    """A prose entry names a person only with a place, or with a signature and a function."""
+    return entry.located or (entry.signature is not None and bool(entry.role_texts))
+
+
+def _mentions(text: str, ctx: Context) -> list[Mention]:
+    out: list[Mention] = []
+    entries = build_entries(fields_of(text), ctx.lang)
+    shared = next((e.distributive for e in reversed(entries) if e.distributive), None)
+    for entry in entries:
+        if not (_accept(entry) or ctx.signature is not None and entry.names):
+            continue
+        mention = to_mention(entry, ctx, shared)
+        if mention is not None:
+            out.append(mention)
+    return out
+
+
+def _names_only(text: str, ctx: Context) -> list[Mention]:
+    """`A, B et C` with or without places: each comma field without a place is a person."""
+    parts = fields_of(re.sub(r"\s+(?:et|und|e)\s+", ", ", text))
+    if any(classify(p, ctx.lang).kind in ("origin", "residence", "nationality") for p in parts):
+        return _mentions(", ".join(parts), ctx)
+    out: list[Mention] = []
+    for p in parts:
+        mention = to_mention(Entry(names=[p]), ctx)
+        if mention is not None:
+            out.append(mention)
+    return out
+
+
+def parse_sentence(sentence: str, lang: str | None, sarl: bool) -> list[Mention]:
+    """Persons and companies named in one prose sentence ([] when it names none)."""
+    removal_rx, _grant_rx = _cues(lang)
+    for rx, role in _removal(lang):
+        m = rx.search(sentence)
+        if m:
+            ctx = Context(lang=lang, action="removed", role=role, sarl=sarl)
+            return _names_only(m.group("names"), ctx)
+    m = _LABEL.match(sentence)
+    if m:
+        label = _QUALIFIER.sub("", m.group("label").strip())
+        if role_at_start(label, lang):
+            action = "removed" if removal_rx.search(label) else "registered"
+            ctx = Context(lang=lang, action=action, role_text=label, sarl=sarl)
+            return _mentions(m.group("rest"), ctx)
+    out: list[Mention] = []
+    for segment in split_top(sentence, ";"):
+        sig, start, end = signature_of(segment, lang)
+        if sig is None:
+            continue
+        action = "removed" if removal_rx.search(segment) else "registered"
+        after = _GRANT_LEAD.sub("", segment[end:]).strip(" ,")
+        ctx = Context(lang=lang, action=action, signature=sig, sarl=sarl)
+        found = _mentions(after, ctx) if after[:1].isupper() else []
+        if not found:
+            before = segment[:start]
+            by = list(_BY.finditer(before))
+            if by:
+                found = _mentions(segment[by[-1].end():], Context(lang=lang, action=action, sarl=sarl))
+        out.extend(found)
+    return out

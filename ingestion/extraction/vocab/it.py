@@ -1,0 +1,141 @@
+"""Italian vocabulary (FUSC conventions, Ticino and Grisons)."""
+
+from __future__ import annotations
+
+from ingestion.extraction.vocab import Vocabulary
+
+_COUNCIL = r"(?: del consiglio(?: di amministrazione| di fondazione| direttivo)?| del comitato)?"
+_UID = r"\((?:CHE|CH)-[\d.\-]+\)"
+
+VOCAB = Vocabulary(
+    lang="it",
+    markers=("di", "della", "il", "e", "con", "società", "la", "del", "per", "è", "Scopo", "firma",
+             "finora", "iscritte", "delle", "sede", "nonché", "gli"),
+    person_headings=(
+        (r"Nuove persone iscritte o modifiche", "registered"),
+        (r"Persone dimissionarie e firme cancellate", "removed"),
+        (r"Persone iscritte", "registered"),
+        (r"Persone dimissionarie", "removed"),
+        (r"Firme cancellate", "removed"),
+    ),
+    origin_prefixes=("da ", "di ", "d'", "attinente di "),
+    residence_prefixes=("in ", "a "),
+    origin_and_residence=r"^(?:da|di) (?:e in )?(?P<place>.+?) ?(?:e )?in (?P=place)$",
+    nationality_patterns=(
+        r"^(?:cittadin[oaie]|di nazionalità) (?P<adj>[\w-]+)$",
+        r"^(?:da|di|dalla|dal|dall') ?(?P<country>.+)$",
+    ),
+    nationalities={
+        "italian": "Italia", "tedesc": "Germania", "german": "Germania", "frances": "Francia",
+        "austriac": "Austria", "spagnol": "Spagna", "portoghes": "Portogallo",
+        "britannic": "Regno Unito", "ingles": "Regno Unito", "statunitens": "Stati Uniti",
+        "american": "Stati Uniti", "belg": "Belgio", "oland": "Paesi Bassi", "olandes": "Paesi Bassi",
+        "lussemburghes": "Lussemburgo", "liechtensteinian": "Liechtenstein", "sveds": "Svezia",
+        "norveges": "Norvegia", "danes": "Danimarca", "finlandes": "Finlandia", "polacc": "Polonia",
+        "cec": "Cechia", "slovacc": "Slovacchia", "ungheres": "Ungheria", "rumen": "Romania",
+        "romen": "Romania", "bulgar": "Bulgaria", "grec": "Grecia", "turc": "Turchia",
+        "russ": "Russia", "ucrain": "Ucraina", "serb": "Serbia", "croat": "Croazia",
+        "sloven": "Slovenia", "bosniac": "Bosnia ed Erzegovina", "kosovar": "Kosovo",
+        "albanes": "Albania", "macedon": "Macedonia del Nord", "montenegrin": "Montenegro",
+        "irlandes": "Irlanda", "canades": "Canada", "brasilian": "Brasile", "argentin": "Argentina",
+        "messican": "Messico", "cines": "Cina", "giappones": "Giappone", "indian": "India",
+        "israelian": "Israele", "australian": "Australia", "sudafrican": "Sudafrica",
+        "egizian": "Egitto", "marocchin": "Marocco", "tunisin": "Tunisia", "algerin": "Algeria",
+        "libanes": "Libano", "iranian": "Iran", "iracen": "Iraq", "sirian": "Siria",
+        "eston": "Estonia", "letton": "Lettonia", "lituan": "Lituania", "ciprio": "Cipro",
+        "maltes": "Malta", "islandes": "Islanda", "colombian": "Colombia", "cilen": "Cile",
+        "peruvian": "Perù", "venezuelan": "Venezuela", "thailandes": "Thailandia",
+        "vietnamit": "Vietnam", "corean": "Corea del Sud", "neozelandes": "Nuova Zelanda",
+        "pakistan": "Pakistan", "nigerian": "Nigeria", "monegasc": "Monaco",
+        "sammarines": "San Marino", "eritre": "Eritrea", "etiop": "Etiopia",
+    },
+    stateless=("apolide",),
+    role_patterns=(
+        (r"(?:direttore|direttrice|gerente) della succursale", "branch_manager"),
+        (r"vice-?president(?:e|essa)" + _COUNCIL, "vice_chair"),
+        (r"president(?:e|essa) (?:della gerenza|dei gerenti)", "managing_director"),
+        (r"president(?:e|essa)" + _COUNCIL, "chair"),
+        (r"membr[oi] della direzione(?: generale)?", "member"),
+        (r"(?:vice)?diret(?:tore|trice)(?: generale)?|delegat[oa]" + _COUNCIL + r"|ceo", "director"),
+        (r"gerent[ei]", "managing_director"),
+        (r"segretari[oa]", "secretary"),
+        (r"accomandant[ei]", "limited_partner"),
+        (r"soci[oa]?(?: illimitatamente responsabil[ei])?|accomandatari[oa]", "partner"),
+        (r"titolare", "owner"),
+        (r"liquidat(?:ore|rice|ori)", "liquidator"),
+        (r"ufficio di revisione|revisore|organo di revisione", "auditor"),
+        (r"fondat(?:ore|rice)", "founder"),
+        (r"procurat(?:ore|rice|ori)", "authorized_signatory"),
+        (r"cassiere|tesoriere", "other"),
+        (r"membr[oi]" + _COUNCIL + r"|amministrat(?:ore|rice)(?: unic[oa])?|consigliere", "board_member"),
+    ),
+    signature_patterns=(
+        (r"procura collettiva(?: a due)?", "collective_procuration"),
+        (r"procura individuale", "individual_procuration"),
+        (r"firma individuale", "individual"),
+        (r"firma collettiva(?: a due)?", "collective_two"),
+        (r"senza (?:diritto di )?firma", "none"),
+    ),
+    previous_markers=("finora", "precedentemente"),
+    correction_markers=("non",),
+    alias_markers=("detto", "detta"),
+    share_markers=(r"^con (?:una|\d[\d']*) quot[ae]", r"^con (?:una|\d[\d']*) part[ei]"),
+    distributive=(r"^(?:entrambi|entrambe|tutti(?: e \w+)?|tutte(?: e \w+)?)\b",),
+    event_cues=(
+        (r"Statuti modificati|Modifica degli statuti|Nuovi statuti|[Mm]odifica statutaria", "statutes_change"),
+        (r"Nuovo scopo:|Scopo nuovo:", "purpose_change"),
+        (r"Nuova ragione sociale:|Nuova ditta:|Nuovo nome:", "name_change"),
+        (r"Nuova sede:|Trasferimento della sede", "seat_change"),
+        (r"Nuovo recapito:|Nuovo indirizzo:|Recapito nuovo:", "address_change"),
+        (r"Nuovo capitale|[Aa]umento (?:\w+ )?del capitale|[Rr]iduzione (?:\w+ )?del capitale", "capital_change"),
+        (r"Nuova forma giuridica|Trasformazione:", "legal_form_change"),
+        (r"\b[Ff]usione\b(?!\s+dei\s+comuni)", "merger"),
+        (r"\b[Ss]cissione\b", "demerger"),
+        (r"[Tt]rasferimento di patrimonio|[Cc]onferimento in natura|[Aa]ssunzione di beni", "asset_transfer"),
+        (r"fallimento", "bankruptcy"),
+        (r"revoca del fallimento|fallimento\s+(?:\w+\s+){0,4}revocato", "bankruptcy_revoked"),
+        (r"sciolta", "dissolution"),
+        (r"(?<!in )\b[Ll]iquidazione\b", "liquidation"),
+        (r"^Rettifica|\bRettifica de|\[non:|^Complemento", "correction"),
+        (r"[Aa]utorità di vigilanza|[Rr]egolamento", "other"),
+        (r"revisione limitata|[Uu]fficio di revisione:", "auditor_change"),
+    ),
+    deletion_cues=(
+        r"(?:società|ragione sociale|ditta|fondazione|associazione|succursale|cooperativa|impresa)\b"
+        r"[^.]{0,80}?\b(?:è|viene|viene pertanto|è stata)\s+cancellat[ao]",
+    ),
+    removal_cues=(r"\bcancellat[aoie]\b", r"\bnon è più\b", r"\bdimissionari[oaie]\b", r"\bdimess[oaie]\b"),
+    grant_cues=(r"\bconferit[aoie]\b", r"\bnominat[aoie]\b"),
+    removal_templates=(
+        (r"[Ll]a procura (?:collettiva |individuale )?(?:a due )?di (?P<names>.+?) è (?:stata )?cancellata",
+         "authorized_signatory"),
+        (r"[Ll]a firma di (?P<names>.+?) è (?:stata )?cancellata", None),
+    ),
+    auditor_labels=(r"(?:Nuovo )?[Uu]fficio di revisione:", r"Revisore:"),
+    auditor_removed=(
+        r"[Ll]'ufficio di revisione (?P<body>.+?),? (?:è cancellato|non è più)",
+    ),
+    head_office_patterns=(
+        r"Numero di identificazione della sede principale: (?P<uid>CHE-\d{3}\.\d{3}\.\d{3})",
+        r"Ditta della sede principale: (?P<name>.+)",
+        r"(?:^|\. ?)Sede principale(?: a| in)?: (?P<seat>.+)",
+        r"succursale della (?:società )?(?P<name>[^,]+?), (?:con sede )?in (?P<seat>[^,.(]+)",
+    ),
+    transaction_patterns=(
+        (r"[Rr]ipresa (?:di|degli) attivi e passivi (?:di|della|del|dell') ?(?P<body>.+?)(?:,? secondo|,? giusta|$)",
+         "merger_absorbed"),
+        (r"attivi e passivi (?:sono |vengono )?(?:ripresi|trasferiti) (?:da|dalla|dal|alla|al) "
+         r"(?P<body>.+?)(?:,? secondo|$)", "merger_absorbing"),
+        (r"[Tt]rasferimento di patrimonio.{0,300}?\btrasferisce\b.{0,300}?\b(?:a|alla|al) "
+         r"(?P<body>(?!CHF)[«\"A-Z].{0,150}?" + _UID + ")", "asset_buyer"),
+        (r"(?:[Tt]rasferimento di patrimonio|[Aa]ssunzione di beni|[Cc]onferimento in natura).{0,300}?"
+         r"\b(?:riprende|assume|rileva)\b.{0,300}?\b(?:da|dalla|dal|della|di) "
+         r"(?P<body>(?!CHF)[«\"A-Z].{0,150}?" + _UID + ")", "asset_seller"),
+    ),
+    registration_cues=(r"\([Nn]uova iscrizione\)", r"^Nuova (?:società|ditta|succursale)",
+                       r"\. Nuova (?:società|ditta|succursale)"),
+    name_change=(r"Nuova ragione sociale: (?P<value>.+)", r"Nuova ditta: (?P<value>.+)"),
+    seat_change=(r"Nuova sede: (?P<value>.+)",),
+    legal_forms=(r"SA", r"Sagl", r"Società anonima", r"cooperativa", r"fondazione", r"associazione",
+                 r"Holding", r"Fiduciaria", r"Revisioni", r"AG", r"GmbH", r"& Co\.?", r"& Cie\.?"),
+)

@@ -1,0 +1,126 @@
+"""From resolved mentions to graph rows: person profiles, INVOLVED_IN, HOLDS_ROLE and the
+transaction edges between companies (pure functions, no I/O)."""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from collections.abc import Sequence
+from typing import Any, Final
+
+from ingestion.graph.normalize import company_hub_key, person_hub_key, person_norm, stable_id
+from ingestion.graph.persons import Profile, display_name
+from ingestion.graph.roles import RoleMention, role_intervals
+from ingestion.graph.rows import CompanyRow, PersonRow
+
+# Transaction role of a named company -> (edge type, direction); "out" = named -> subject.
+TRANSACTION_EDGES: Final = {
+    "head_office": (("HEAD_OFFICE_OF", "out"),),
+    "branch": (("HEAD_OFFICE_OF", "in"),),
+    "merger_absorbed": (("MERGED_INTO", "out"),),
+    "merger_absorbing": (("MERGED_INTO", "in"),),
+    "asset_seller": (("TRANSFERRED_TO", "out"), ("ACQUIRED_FROM", "in")),
+    "asset_buyer": (("TRANSFERRED_TO", "in"), ("ACQUIRED_FROM", "out")),
+}
+
+
+def _role_rows(holder: str, by_company: dict[str, list[RoleMention]]) -> list[dict[str, Any]]:
+    rows = []
+    for company, mentions in sorted(by_company.items()):
+        for iv in role_intervals(mentions):
+            props: dict[str, Any] = dict(iv)
+            props["current"] = iv["valid_to"] is None
+            props["holder"] = holder
+            rows.append({"holder": holder, "company": company, "props": props})
+    return rows
+
+
+def person_rows(block: str, profile: Profile, companies: dict[tuple[str, int], str]) -> tuple[
+    dict[str, Any], list[dict[str, Any]], list[dict[str, Any]]
+]:
+    """Person node, INVOLVED_IN rows and HOLDS_ROLE rows of one resolved profile.
+
+    `companies` maps a mention key (pub, idx) to the subject company of its notice.
+    """
+    ms = sorted(profile.mentions, key=lambda m: (m.date, m.pub_number, m.idx))
+    first = ms[0]
+    pid = stable_id("p", block, first.pub_number, first.idx)
+    family, given, hub_key = display_name(profile)
+    spellings = sorted({(m.family_name, m.given_names or "") for m in ms})
+    hubs = sorted(
+        {person_hub_key(f, g): f"{g} {f}".strip() for f, g in spellings}.items()
+    )
+    origins = Counter(m.origin for m in ms if m.origin)
+    nats = Counter(m.nationality for m in ms if m.nationality)
+    residences: list[str] = []
+    for m in ms:
+        if m.residence and (not residences or residences[-1] != m.residence):
+            residences.append(m.residence)
+    pubs = sorted({m.pub_number for m in ms})
+    props = {
+        "id": pid, "family_name": family, "given_names": given,
+        "full_name": f"{given or ''} {family}".strip(),
+        "name_variants_text": " | ".join(f"{g} {f}".strip() for f, g in spellings),
+        "name_norm": person_norm(family, given), "hub_key": hub_key, "block_key": block,
+        "origin": origins.most_common(1)[0][0] if origins else None,
+        "nationality": nats.most_common(1)[0][0] if nats else None,
+        "residence": residences[-1] if residences else None, "residences": residences,
+        "strength": "strong" if len(pubs) >= 2 else "weak",
+        "merge_reason": "; ".join(profile.reasons) if profile.reasons else "single mention",
+        "mentions": len(ms), "pubs": pubs,
+    }
+    person = {"props": props, "hubs": [{"key": k, "display": d} for k, d in hubs]}
+    involved = [{"holder": pid, "pub": m.pub_number, "props": _person_mention_props(m)} for m in ms]
+    by_company: dict[str, list[RoleMention]] = defaultdict(list)
+    for m in ms:
+        company = companies.get((m.pub_number, m.idx))
+        if company:
+            by_company[company].append(_role_mention(m))
+    return person, involved, _role_rows(pid, by_company)
+
+
+def _role_mention(m: PersonRow | CompanyRow) -> RoleMention:
+    prev = m.prev_roles if isinstance(m, PersonRow) else ()
+    signature = m.signature if isinstance(m, PersonRow) else "none"
+    return RoleMention(m.date, m.pub_date, m.pub_number, m.idx, m.roles, prev, m.role_text,
+                       signature, m.action)
+
+
+def _person_mention_props(m: PersonRow) -> dict[str, Any]:
+    return {
+        "mention": m.idx, "family_name": m.family_name, "given_names": m.given_names,
+        "origin": m.origin, "nationality": m.nationality, "residence": m.residence,
+        "prev_residence": m.prev_residence, "role": m.roles[0] if m.roles else None,
+        "roles": list(m.roles), "prev_roles": list(m.prev_roles), "role_text": m.role_text,
+        "signature": m.signature, "action": m.action, "pubs": [m.pub_number],
+    }
+
+
+def company_mention_props(m: CompanyRow) -> dict[str, Any]:
+    """INVOLVED_IN properties of one company mention (the mention as written)."""
+    return {
+        "mention": m.idx, "name": m.name, "uid": m.uid, "seat": m.seat,
+        "role": m.roles[0] if m.roles else None, "roles": list(m.roles),
+        "role_text": m.role_text, "signature": "none", "action": m.action,
+        "hub_key": company_hub_key(m.name), "pubs": [m.pub_number],
+    }
+
+
+def holder_rows(holder: str, mentions: Sequence[tuple[CompanyRow, str]]) -> tuple[
+    list[dict[str, Any]], dict[str, list[dict[str, Any]]]
+]:
+    """HOLDS_ROLE rows and transaction-edge rows derived from one company holder's mentions."""
+    by_company: dict[str, list[RoleMention]] = defaultdict(list)
+    links: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    for m, subject in mentions:
+        if not subject or subject == holder:
+            continue
+        if any(r not in TRANSACTION_EDGES for r in m.roles):
+            by_company[subject].append(_role_mention(m))
+        for role in m.roles:
+            for rel, direction in TRANSACTION_EDGES.get(role, ()):
+                src, dst = (holder, subject) if direction == "out" else (subject, holder)
+                links[rel].append({
+                    "src": src, "dst": dst, "holder": holder, "pub": m.pub_number,
+                    "props": {"date": m.date, "pubs": [m.pub_number], "role": role},
+                })
+    return _role_rows(holder, by_company), dict(links)

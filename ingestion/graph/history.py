@@ -1,0 +1,98 @@
+"""Strong companies: attribute history (CompanyState intervals) and current properties (pure).
+
+The observations of one company (one per notice) are sorted by journal date; an attribute's
+value starts a new state when it differs from the previous one, and the state it replaces gets
+`valid_to` = the journal date of the change.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from datetime import date
+from typing import Any, Final, NamedTuple
+
+from ingestion.graph.normalize import company_hub_key, company_norm
+
+LEGAL_FORM_LABELS: Final = {
+    "0101": "Einzelunternehmen", "0103": "Kollektivgesellschaft", "0104": "Kommanditgesellschaft",
+    "0105": "Kommanditaktiengesellschaft", "0106": "AG", "0107": "GmbH", "0108": "Genossenschaft",
+    "0109": "Verein", "0110": "Stiftung", "0151": "Zweigniederlassung",
+    "0111": "Zweigniederlassung ausländische Gesellschaft",
+}
+
+
+class Observation(NamedTuple):
+    """The attribute values one notice gives for one company."""
+
+    date: date
+    """Journal date (legal date)."""
+    pub_date: date
+    """Publication date."""
+    pub_number: str
+    """The notice."""
+    attrs: tuple[tuple[str, str], ...]
+    """(attribute, value) pairs."""
+    kind: str
+    """registration / update / deletion / unknown."""
+
+
+def company_states(company_id: str, observations: Iterable[Observation]) -> list[dict[str, Any]]:
+    """CompanyState rows: one per attribute value change, with its validity interval."""
+    ordered = sorted(set(observations), key=lambda o: (o.date, o.pub_number))
+    current: dict[str, dict[str, Any]] = {}
+    states: list[dict[str, Any]] = []
+    for obs in ordered:
+        for attribute, value in obs.attrs:
+            prev = current.get(attribute)
+            if prev is not None and prev["value"] == value:
+                continue
+            if prev is not None:
+                prev["valid_to"] = obs.date
+            state = {
+                "id": f"{company_id}|{attribute}|{obs.pub_number}", "attribute": attribute,
+                "value": value, "valid_from": obs.date, "valid_to": None,
+                "pub_number": obs.pub_number, "pub_date": obs.pub_date, "pubs": [obs.pub_number],
+            }
+            current[attribute] = state
+            states.append(state)
+    return states
+
+
+def company_props(
+    states: list[dict[str, Any]],
+    observations: list[Observation],
+    names: Iterable[str],
+    extra: dict[str, Any],
+) -> dict[str, Any]:
+    """Current properties of a strong company from its history and observations."""
+    latest = {s["attribute"]: s["value"] for s in states if s["valid_to"] is None}
+    ordered = sorted(observations, key=lambda o: (o.date, o.pub_number))
+    regs = [o for o in ordered if o.kind == "registration"]
+    dels = [o for o in ordered if o.kind == "deletion" or ("status", "deleted") in o.attrs]
+    all_names = sorted(set(names))
+    name = latest.get("name") or (all_names[0] if all_names else None)
+    flags = set(extra.pop("flags", []))
+    registered_on = regs[0].date if regs else None
+    deleted_on = dels[-1].date if dels else None
+    if registered_on and deleted_on and deleted_on < registered_on:
+        flags.add("deletion_before_registration")
+    if deleted_on and latest.get("status") != "deleted":
+        flags.add("notice_after_deletion")
+    capital = latest.get("capital")
+    props: dict[str, Any] = {
+        "name": name, "names": all_names, "names_text": " | ".join(all_names),
+        "name_norm": company_norm(name), "hub_key": company_hub_key(name),
+        "seat": latest.get("seat"), "legal_form": latest.get("legal_form"),
+        "legal_form_label": LEGAL_FORM_LABELS.get(latest.get("legal_form") or ""),
+        "purpose": latest.get("purpose"), "capital": float(capital) if capital else None,
+        "address": latest.get("address"), "status": latest.get("status", "active"),
+        "registered_on": registered_on, "deleted_on": deleted_on,
+        "registered_pub": regs[0].pub_number if regs else None,
+        "deleted_pub": dels[-1].pub_number if dels else None,
+        "first_pub_date": min(o.pub_date for o in ordered) if ordered else None,
+        "last_pub_date": max(o.pub_date for o in ordered) if ordered else None,
+        "pubs": sorted({o.pub_number for o in ordered}), "flags": sorted(flags),
+        "strength": "strong",
+    }
+    props.update(extra)
+    return props

@@ -1,0 +1,200 @@
+"""Person identity: group the mentions of a name block into distinct, explainable profiles.
+
+Blocking: mentions are blocked by the first token of the family name, and a mention is only
+compared with profiles whose names are compatible (one token set contains the other), so
+"Thomas Peter Müller", "Thomas Mueller" and "Peter Thomas Müller" meet while the work stays
+near-linear. Each decision is a pure function returning (score, reason); origins that conflict
+are never merged, whatever else matches.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Final
+
+from ingestion.graph.normalize import fold, person_hub_key, place_norm, place_set, tokens
+from ingestion.graph.rows import PersonRow
+
+MERGE_THRESHOLD: Final = 0.6
+"""Minimum score of a merge within one NameHub (same tokens)."""
+CROSS_HUB_THRESHOLD: Final = 0.9
+"""Minimum score when the spellings differ in tokens (a given name or a family part dropped)."""
+
+# Nationalities are written as country names in the notice's language: fold them to one code.
+_COUNTRIES: Final = {
+    "DE": "deutschland allemagne germania deutsche deutscher allemande allemand tedesca tedesco",
+    "FR": "frankreich france francia franzosische franzosischer francais francaise francese",
+    "IT": "italien italie italia italienische italienischer italienne italiana italiano",
+    "AT": "osterreich autriche austria osterreichisch autrichien autrichienne austriaca austriaco",
+    "GB": "vereinigtes konigreich royaume uni regno unito britannien britisch britannique",
+    "US": "vereinigte staaten etats unis stati uniti usa amerikanisch americain americaine",
+    "ES": "spanien espagne spagna spanisch espagnol espagnole spagnola spagnolo",
+    "PT": "portugal portogallo portugiesisch portugais portugaise portoghese",
+    "NL": "niederlande pays bas paesi bassi niederlandisch neerlandais olandese",
+    "BE": "belgien belgique belgio belgisch belge",
+    "PL": "polen pologne polonia polnisch polonais polonaise polacca polacco",
+    "RO": "rumanien roumanie romania rumanisch roumain roumaine rumena rumeno",
+    "RU": "russland russie russia russisch russe",
+    "TR": "turkei turquie turchia turkisch turc turque turca turco",
+    "CN": "china chine cina chinesisch chinois chinoise cinese",
+    "LI": "liechtenstein",
+    "SE": "schweden suede svezia schwedisch suedois",
+    "HU": "ungarn hongrie ungheria ungarisch hongrois",
+    "CZ": "tschechien tchequie cechia tschechisch tcheque",
+    "HR": "kroatien croatie croazia kroatisch croate",
+    "RS": "serbien serbie serbia serbisch serbe",
+    "IN": "indien inde india indisch indien",
+    "BR": "brasilien bresil brasile brasilianisch bresilien",
+}
+_COUNTRY_INDEX: Final = {
+    " ".join(tokens(word)): code for code, words in _COUNTRIES.items() for word in words.split()
+}
+
+
+def nationality_code(text: str | None) -> str | None:
+    """Country code of a written nationality, or its folded text when unknown."""
+    if not text:
+        return None
+    norm = " ".join(tokens(text))
+    for tok in [norm, *norm.split()]:
+        if tok in _COUNTRY_INDEX:
+            return _COUNTRY_INDEX[tok]
+    return norm or None
+
+
+@dataclass
+class Profile:
+    """A person profile being built: the evidence gathered from its mentions so far."""
+
+    family: frozenset[str]
+    """Family-name tokens (the longest spelling seen)."""
+    given: frozenset[str]
+    """Given-name tokens (the longest spelling seen)."""
+    origins: set[str] = field(default_factory=set)
+    """Normalised places of citizenship."""
+    nationalities: set[str] = field(default_factory=set)
+    """Nationality codes."""
+    residences: set[str] = field(default_factory=set)
+    """Normalised residences over time."""
+    companies: set[str] = field(default_factory=set)
+    """Subject companies of its mentions."""
+    spellings: set[frozenset[str]] = field(default_factory=set)
+    """Token sets of every spelling already grouped (a repeat needs less evidence)."""
+    mentions: list[PersonRow] = field(default_factory=list)
+    """The grouped mentions."""
+    reasons: list[str] = field(default_factory=list)
+    """Why each mention after the first was added."""
+
+
+def origin_decision(profile: Profile, m: PersonRow) -> tuple[float, str] | None:
+    """Conflict check on citizenship: returns a veto (0, reason) or None when compatible."""
+    origins, nat = place_set(m.origin), nationality_code(m.nationality)
+    if origins and profile.origins and not origins & profile.origins:
+        return 0.0, f"origin conflict: {sorted(origins)} vs {sorted(profile.origins)}"
+    if nat and profile.nationalities and nat not in profile.nationalities:
+        return 0.0, f"nationality conflict: {nat} vs {sorted(profile.nationalities)}"
+    if (origins and profile.nationalities and not profile.origins) or (
+        nat and profile.origins and not profile.nationalities
+    ):
+        return 0.0, "citizenship conflict: Swiss origin vs foreign nationality"
+    return None
+
+
+def evidence_score(profile: Profile, m: PersonRow, company_id: str) -> tuple[float, str]:
+    """Score the positive evidence that mention `m` is the person of `profile`."""
+    score, why = 0.0, []
+    origins, nat = place_set(m.origin), nationality_code(m.nationality)
+    if origins & profile.origins:
+        score += 0.5
+        why.append(f"same origin {sorted(origins & profile.origins)[0]}")
+    elif nat and nat in profile.nationalities:
+        score += 0.35
+        why.append(f"same nationality {nat}")
+    res, prev = place_norm(m.residence), place_norm(m.prev_residence)
+    if res and res in profile.residences:
+        score += 0.3
+        why.append(f"same residence {res}")
+    elif prev and prev in profile.residences:
+        score += 0.3
+        why.append(f"residence continuity {prev} -> {res}")
+    if company_id in profile.companies:
+        score += 0.6
+        why.append("same company")
+    return min(score, 1.0), ", ".join(why) or "no shared evidence"
+
+
+def person_decision(profile: Profile, m: PersonRow, company_id: str) -> tuple[float, str]:
+    """Merge decision of one mention against one profile: (score, reason); 0 means apart."""
+    veto = origin_decision(profile, m)
+    if veto:
+        return veto
+    return evidence_score(profile, m, company_id)
+
+
+def _name_sets(m: PersonRow) -> tuple[frozenset[str], frozenset[str]]:
+    return frozenset(tokens(m.family_name)), frozenset(tokens(m.given_names))
+
+
+def _compatible(a: frozenset[str], b: frozenset[str]) -> bool:
+    return a <= b or b <= a
+
+
+def block_key(m: PersonRow) -> str:
+    """Blocking key: the first folded token of the family name."""
+    toks = tokens(m.family_name) or tokens(m.given_names) or [fold(m.family_name)]
+    return toks[0]
+
+
+def cluster_block(mentions: Iterable[tuple[PersonRow, str]]) -> list[Profile]:
+    """Group the (mention, subject company id) pairs of one block into profiles.
+
+    Chronological, greedy and deterministic: each mention joins the best-scoring compatible
+    profile above the threshold, else starts a new one.
+    """
+    ordered = sorted(mentions, key=lambda x: (x[0].date, x[0].pub_number, x[0].idx))
+    profiles: list[Profile] = []
+    for m, company_id in ordered:
+        fam, giv = _name_sets(m)
+        best: tuple[float, int, str] | None = None
+        for i, p in enumerate(profiles):
+            if not (_compatible(fam, p.family) and _compatible(giv, p.given)):
+                continue
+            same_tokens = fam | giv in p.spellings
+            need = MERGE_THRESHOLD if same_tokens else CROSS_HUB_THRESHOLD
+            score, reason = person_decision(p, m, company_id)
+            if score >= need and (best is None or score > best[0]):
+                best = (score, i, reason)
+        if best is None:
+            p = Profile(family=fam, given=giv)
+            profiles.append(p)
+        else:
+            p = profiles[best[1]]
+            p.reasons.append(f"{m.pub_number}#{m.idx}: {best[2]} (score {best[0]:.2f})")
+            p.family, p.given = max(p.family, fam, key=len), max(p.given, giv, key=len)
+        p.mentions.append(m)
+        p.spellings.add(fam | giv)
+        p.origins |= place_set(m.origin)
+        nat = nationality_code(m.nationality)
+        if nat:
+            p.nationalities.add(nat)
+        p.residences |= {x for x in (place_norm(m.residence), place_norm(m.prev_residence)) if x}
+        p.companies.add(company_id)
+    return profiles
+
+
+def display_name(p: Profile) -> tuple[str, str | None, str]:
+    """Family name, given names and hub key as most often written in the profile."""
+    counts = Counter((m.family_name, m.given_names) for m in p.mentions)
+    (family, given), _ = max(counts.items(), key=lambda kv: (kv[1], -p.mentions.index(
+        next(m for m in p.mentions if (m.family_name, m.given_names) == kv[0]))))
+    return family, given, person_hub_key(family, given)
+
+
+def group_blocks(rows: Iterable[tuple[PersonRow, str]]) -> dict[str, list[tuple[PersonRow, str]]]:
+    """Split mentions into blocks by `block_key`."""
+    blocks: dict[str, list[tuple[PersonRow, str]]] = defaultdict(list)
+    for row in rows:
+        blocks[block_key(row[0])].append(row)
+    return blocks

@@ -1,0 +1,435 @@
+"""`shabgraph ingest`: parse -> extract -> load -> resolve, batched, idempotent and resumable.
+
+Stages
+  read      parse every file, extract every notice, write Event nodes; keep compact rows
+  companies strong companies: identities (UID, old number, key+seat), history, HAS_EVENT
+  mentions  named companies: absorbed into strong ones (UID, key+seat) or weak; their edges
+  persons   person profiles per name block, INVOLVED_IN, time-aware HOLDS_ROLE
+
+Every write is a MERGE or a replace-in-one-transaction of values computed from *all* the
+evidence (this run's rows plus what the graph already holds for the touched keys), so a re-run
+after a crash, or a second run over the same notices, converges to the same graph.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+import tracemalloc
+from collections import Counter, defaultdict
+from collections.abc import Callable, Iterable, Iterator
+from pathlib import Path
+from typing import Any, Final
+
+from neo4j import Driver
+from pydantic import BaseModel, Field
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from ingestion.extraction.models import ExtractionRecord
+from ingestion.graph import store
+from ingestion.graph.derive import company_mention_props, holder_rows, person_rows
+from ingestion.graph.history import Observation, company_props, company_states
+from ingestion.graph.identity import (
+    AliasIndex,
+    StrongCandidate,
+    fallback_company_id,
+    resolve_weak,
+    weak_company_id,
+)
+from ingestion.graph.normalize import company_hub_key, place_norm
+from ingestion.graph.persons import block_key, cluster_block, group_blocks
+from ingestion.graph.rows import CompanyRow, NoticeRows, PersonRow, SubjectObs, notice_rows
+from ingestion.graph.writer import (
+    CLOSE_ROLES_OF_DELETED,
+    WRITE_COMPANIES,
+    WRITE_EVENTS,
+    WRITE_INVOLVED,
+    WRITE_WEAK,
+    chunks,
+    replace_company_holders,
+    replace_person_blocks,
+    run_write,
+)
+from ingestion.publication import Publication
+from shabgraph.errors import ConfigError
+
+EVENT_BATCH: Final = 2000
+COMPANY_BATCH: Final = 1000
+MENTION_BATCH: Final = 4000
+CRASH_ENV: Final = "SHABGRAPH_INGEST_CRASH_AFTER"
+"""Test hook: exit abruptly (no clean-up) after this many write batches, to test resumption."""
+
+
+Extract = Callable[[Publication], ExtractionRecord]
+"""Publication -> extraction: the only thing the graph build needs from an extractor backend."""
+
+
+class IngestSummary(BaseModel):
+    """What one ingest run did (printed at the end, returned to callers and benchmarks)."""
+
+    notices: int = 0
+    """Publications read and loaded."""
+    rejects: Counter[str] = Field(default_factory=Counter)
+    """Records the parsers could not read, by reason."""
+    flags: Counter[str] = Field(default_factory=Counter)
+    """Data-quality flags raised (events, companies, roles)."""
+    strong_companies: int = 0
+    """Strong companies written (created or updated)."""
+    weak_companies: int = 0
+    """Weak company nodes written."""
+    absorbed: Counter[str] = Field(default_factory=Counter)
+    """Weak companies absorbed into strong ones, by rule."""
+    persons: int = 0
+    """Person profiles written (in the re-resolved blocks)."""
+    person_mentions: int = 0
+    """Person mentions resolved."""
+    role_edges: int = 0
+    """HOLDS_ROLE edges written."""
+    stage_seconds: dict[str, float] = Field(default_factory=dict)
+    """Wall time of each stage."""
+    peak_mib: float | None = None
+    """Peak Python memory (tracemalloc) when measured."""
+
+
+def make_extractor(name: str) -> Extract:
+    """The extractor backend named on the command line."""
+    candidates = {
+        "rules": [("ingestion.extraction.rules", "RulesExtractor")],
+        "llm": [("ingestion.extraction.llm", "LLMExtractor")],
+        "hybrid": [("ingestion.extraction.hybrid", "HybridExtractor")],
+    }
+    if name not in candidates:
+        raise ConfigError(f"unknown extractor '{name}'", hint="use rules, llm or hybrid")
+    import importlib
+
+    module, cls = candidates[name][0]
+    try:
+        backend = getattr(importlib.import_module(module), cls)()
+        from ingestion.extraction.inputs import input_from_publication
+    except (ImportError, AttributeError) as exc:
+        raise ConfigError(f"extractor '{name}' is not available ({exc})",
+                          hint="use --extractor rules") from exc
+
+    def extract(pub: Publication) -> ExtractionRecord:
+        record: ExtractionRecord = backend.extract(input_from_publication(pub))
+        return record
+
+    return extract
+
+
+class _Crash:
+    """Counts write batches; exits the process abruptly when the test hook says so."""
+
+    def __init__(self) -> None:
+        raw = os.environ.get(CRASH_ENV)
+        self.after = int(raw) if raw else None
+        self.count = 0
+
+    def tick(self) -> None:
+        self.count += 1
+        if self.after is not None and self.count >= self.after:
+            os._exit(137)  # simulate a kill: no flush, no finally blocks
+
+
+class Ingestor:
+    """One ingest run against one database."""
+
+    def __init__(self, driver: Driver, database: str, extract: Extract,
+                 console: Console | None = None, show_progress: bool = True) -> None:
+        self.driver, self.db, self.extract = driver, database, extract
+        self.console = console or Console(stderr=True)
+        self.show_progress = show_progress
+        self.summary = IngestSummary()
+        self.crash = _Crash()
+        self.fresh = True
+        self.subjects: list[SubjectObs] = []
+        self.persons: list[PersonRow] = []
+        self.companies: list[CompanyRow] = []
+        self.pub_company: dict[str, str] = {}
+        self.run_strong: dict[str, dict[str, Any]] = {}
+
+    # -- helpers ------------------------------------------------------------------------------
+    def _progress(self) -> Progress:
+        return Progress(TextColumn("{task.description:<10}"), BarColumn(), MofNCompleteColumn(),
+                        TimeElapsedColumn(), console=self.console,
+                        disable=not self.show_progress, transient=False)
+
+    def _write(self, query: str, **params: Any) -> None:
+        run_write(self.driver, self.db, query, **params)
+        self.crash.tick()
+
+    def _timed(self, stage: str, fn: Callable[[], None]) -> None:
+        start = time.perf_counter()
+        fn()
+        self.summary.stage_seconds[stage] = round(time.perf_counter() - start, 2)
+
+    # -- stages -------------------------------------------------------------------------------
+    def run(self, items: Iterable[Any]) -> IngestSummary:
+        """Ingest publications (and parser rejects) from `items`."""
+        self.fresh = store.event_count(self.driver, self.db) == 0
+        self._timed("read", lambda: self._read(items))
+        self._timed("companies", self._strong_companies)
+        self._timed("mentions", self._company_mentions)
+        self._timed("persons", self._persons)
+        return self.summary
+
+    def _extract(self, pub: Publication) -> ExtractionRecord:
+        try:
+            return self.extract(pub)
+        except Exception as exc:  # one bad notice must not stop the batch
+            return ExtractionRecord(id=pub.number, error=f"{type(exc).__name__}: {exc}")
+
+    def _read(self, items: Iterable[Any]) -> None:
+        seen: set[str] = set()
+        events: list[dict[str, Any]] = []
+        with self._progress() as progress:
+            task = progress.add_task("read", total=None)
+            for item in items:
+                if not isinstance(item, Publication):
+                    self.summary.rejects[str(getattr(item, "reason", "unreadable"))] += 1
+                    continue
+                if item.number in seen:
+                    self.summary.rejects["duplicate"] += 1
+                    continue
+                seen.add(item.number)
+                rows = notice_rows(item, self._extract(item))
+                self._keep(rows)
+                events.append(rows.event)
+                if len(events) >= EVENT_BATCH:
+                    self._write(WRITE_EVENTS, rows=events)
+                    events = []
+                progress.advance(task)
+            if events:
+                self._write(WRITE_EVENTS, rows=events)
+
+    def _keep(self, rows: NoticeRows) -> None:
+        self.summary.notices += 1
+        self.summary.flags.update(rows.event["flags"])
+        if rows.subject:
+            self.subjects.append(rows.subject)
+        self.persons.extend(rows.persons)
+        self.companies.extend(rows.companies)
+
+    def _assign_ids(self) -> dict[str, list[SubjectObs]]:
+        alias = AliasIndex()
+        for s in self.subjects:
+            keys = [k for k in ((s.uid if s.uid_valid else None), s.code13) if k]
+            if keys:
+                alias.link(keys)
+        existing: dict[str, str] = {}
+        if not self.fresh:
+            existing = store.ids_by_identifier(
+                self.driver, self.db, {s.uid for s in self.subjects if s.uid and s.uid_valid},
+                {s.code13 for s in self.subjects if s.code13})
+        groups: dict[str, list[SubjectObs]] = defaultdict(list)
+        for s in self.subjects:
+            key = (s.uid if s.uid_valid else None) or s.code13
+            if key:
+                canon = alias.canonical(key)
+                cid = existing.get(canon) or existing.get(key) or (
+                    canon if canon.startswith("CHE-") else f"CH:{canon[2:]}")
+            else:
+                name = next((v for k, v in s.attrs if k == "name"), None)
+                seat = next((v for k, v in s.attrs if k == "seat"), None)
+                cid = fallback_company_id(name, seat)
+            self.pub_company[s.pub_number] = cid
+            groups[cid].append(s)
+        return groups
+
+    def _strong_companies(self) -> None:
+        groups = self._assign_ids()
+        history = {} if self.fresh else store.company_history(self.driver, self.db, groups)
+        rows = []
+        for cid, subs in sorted(groups.items()):
+            old = history.get(cid, {})
+            obs = [Observation(s.date, s.pub_date, s.pub_number, s.attrs, s.kind) for s in subs]
+            obs += old.get("observations", [])
+            states = company_states(cid, obs)
+            uid = next((s.uid for s in subs if s.uid and s.uid_valid), None)
+            flags = set(old.get("flags", [])) | {"invalid_uid" for s in subs
+                                                  if s.uid and not s.uid_valid}
+            extra = {"uid": uid if cid == uid else (uid if uid else None),
+                     "code13": next((s.code13 for s in subs if s.code13), None),
+                     "canton": next((s.canton for s in reversed(subs) if s.canton), None),
+                     "flags": sorted(flags)}
+            names = {n for s in subs for n in s.names} | set(old.get("names", []))
+            props = company_props(states, obs, names, extra)
+            props["pubs"] = sorted(set(props["pubs"]) | set(old.get("pubs", [])))
+            self.summary.flags.update(f for f in props["flags"] if f != "invalid_uid")
+            hub_names: dict[str, str] = {}
+            for n in sorted(names):
+                hub_names.setdefault(company_hub_key(n), n)
+            hubs = [{"key": k, "display": d} for k, d in sorted(hub_names.items())]
+            rows.append({"id": cid, "props": props, "states": states, "hubs": hubs,
+                         "pubs": props["pubs"]})
+            self.run_strong[cid] = props
+        with self._progress() as progress:
+            task = progress.add_task("companies", total=len(rows))
+            for batch in chunks(rows, COMPANY_BATCH):
+                self._write(WRITE_COMPANIES, rows=list(batch))
+                progress.advance(task, len(batch))
+        self.summary.strong_companies = len(rows)
+
+    def _indexes(self) -> tuple[dict[str, str], dict[str, list[StrongCandidate]]]:
+        uid_index = {p["uid"]: cid for cid, p in self.run_strong.items() if p.get("uid")}
+        hub_index: dict[str, list[StrongCandidate]] = defaultdict(list)
+        for cid, p in self.run_strong.items():
+            hub_index[p["hub_key"]].append(StrongCandidate(cid, place_norm(p.get("seat"))))
+        if not self.fresh:
+            from ingestion.graph.identity import parse_uid
+
+            uids = {u for c in self.companies for u in [parse_uid(c.uid)[0]] if u} - set(uid_index)
+            uid_index.update(store.ids_by_identifier(self.driver, self.db, uids, ()))
+            keys = {company_hub_key(c.name) for c in self.companies}
+            for key, cands in store.strong_by_hub(self.driver, self.db, keys).items():
+                known = {c.id for c in hub_index[key]}
+                hub_index[key].extend(c for c in cands if c.id not in known)
+        return uid_index, hub_index
+
+    def _company_mentions(self) -> None:
+        uid_index, hub_index = self._indexes()
+        weak: dict[str, dict[str, Any]] = {}
+        by_holder: dict[str, dict[tuple[str, int], tuple[CompanyRow, str]]] = defaultdict(dict)
+        involved: list[dict[str, Any]] = []
+        for m in self.companies:
+            subject = self.pub_company.get(m.pub_number, "")
+            target, rule, (score, reason) = resolve_weak(m.name, m.uid, m.seat, uid_index, hub_index)
+            wid = weak_company_id(m.name, m.seat)
+            w = weak.setdefault(wid, {"id": wid, "target": target, "rule": rule, "score": score,
+                                      "reason": reason, "names": set(), "pubs": set(),
+                                      "seat": m.seat, "name": m.name})
+            w["names"].add(m.name)
+            w["pubs"].add(m.pub_number)
+            holder = target or wid
+            by_holder[holder][(m.pub_number, m.idx)] = (m, subject)
+            involved.append({"holder": holder, "pub": m.pub_number,
+                             "props": company_mention_props(m)})
+        if not self.fresh:
+            for hid, old in store.company_mentions(self.driver, self.db, by_holder).items():
+                for m, subject in old:
+                    by_holder[hid].setdefault((m.pub_number, m.idx), (m, subject))
+        weak_rows = [{"id": w["id"], "target": w["target"], "rule": w["rule"],
+                      "score": w["score"], "reason": w["reason"],
+                      "props": {"strength": "weak", "name": w["name"],
+                                "names": sorted(w["names"]),
+                                "names_text": " | ".join(sorted(w["names"])),
+                                "name_norm": " ".join(sorted(company_hub_key(w["name"])[8:].split())),
+                                "hub_key": company_hub_key(w["name"]), "seat": w["seat"],
+                                "absorbed": w["target"] is not None,
+                                "pubs": sorted(w["pubs"])}}
+                     for w in sorted(weak.values(), key=lambda x: x["id"])]
+        self.summary.weak_companies = len(weak_rows)
+        self.summary.absorbed.update(w["rule"] for w in weak_rows if w["target"])
+        holders = sorted(by_holder)
+        with self._progress() as progress:
+            task = progress.add_task("mentions", total=len(weak_rows) + len(holders))
+            for batch in chunks(weak_rows, MENTION_BATCH):
+                self._write(WRITE_WEAK, rows=list(batch))
+                progress.advance(task, len(batch))
+            for batch in chunks(involved, MENTION_BATCH):
+                self._write(WRITE_INVOLVED["Company"], rows=list(batch))
+            for hbatch in chunks(holders, COMPANY_BATCH):
+                roles: list[dict[str, Any]] = []
+                links: dict[str, list[dict[str, Any]]] = defaultdict(list)
+                for hid in hbatch:
+                    r, lk = holder_rows(hid, list(by_holder[hid].values()))
+                    roles.extend(r)
+                    for rel, rows in lk.items():
+                        links[rel].extend(rows)
+                replace_company_holders(self.driver, self.db, list(hbatch), roles, links)
+                self.crash.tick()
+                self.summary.role_edges += len(roles)
+                progress.advance(task, len(hbatch))
+
+    def _persons(self) -> None:
+        rows = [(m, self.pub_company.get(m.pub_number, "")) for m in self.persons]
+        blocks = group_blocks(rows)
+        if not self.fresh:
+            known = {(m.pub_number, m.idx) for m, _ in rows}
+            for m, company in store.person_mentions(self.driver, self.db, blocks):
+                if (m.pub_number, m.idx) not in known:
+                    blocks[block_key(m)].append((m, company))
+        touched: set[str] = set()
+        with self._progress() as progress:
+            task = progress.add_task("persons", total=sum(len(v) for v in blocks.values()))
+            for batch in _block_batches(sorted(blocks), blocks, MENTION_BATCH):
+                persons, involved, roles = [], [], []
+                for key in batch:
+                    companies = {(m.pub_number, m.idx): c for m, c in blocks[key]}
+                    for profile in cluster_block(blocks[key]):
+                        p, inv, rl = person_rows(key, profile, companies)
+                        persons.append(p)
+                        involved.extend(inv)
+                        roles.extend(rl)
+                replace_person_blocks(self.driver, self.db, list(batch), persons, involved, roles)
+                self.crash.tick()
+                self.summary.persons += len(persons)
+                self.summary.person_mentions += len(involved)
+                self.summary.role_edges += len(roles)
+                for r in roles:
+                    self.summary.flags.update(r["props"]["flags"])
+                    touched.add(r["company"])
+                progress.advance(task, len(involved))
+        touched |= set(self.run_strong)
+        for batch in chunks(sorted(touched), 20000):
+            self._write(CLOSE_ROLES_OF_DELETED, ids=list(batch))
+
+
+def _block_batches(keys: list[str], blocks: dict[str, list[Any]], size: int) -> Iterator[list[str]]:
+    batch: list[str] = []
+    count = 0
+    for key in keys:
+        batch.append(key)
+        count += len(blocks[key])
+        if count >= size:
+            yield batch
+            batch, count = [], 0
+    if batch:
+        yield batch
+
+
+def ingest_paths(paths: Iterable[Path], driver: Driver, database: str, extractor: str = "rules",
+                 console: Console | None = None, show_progress: bool = True) -> IngestSummary:
+    """Parse, extract, load and resolve the notices under `paths`."""
+    from ingestion.sources import read_paths
+
+    for path in paths:
+        if not Path(path).exists():
+            from shabgraph.errors import InputError
+
+            raise InputError(f"{path} does not exist", hint="give files or folders of notices")
+    ingestor = Ingestor(driver, database, make_extractor(extractor), console, show_progress)
+    tracemalloc_on = os.environ.get("SHABGRAPH_TRACE_MEMORY") == "1"
+    if tracemalloc_on:
+        tracemalloc.start()
+    summary = ingestor.run(read_paths([Path(p) for p in paths]))
+    if tracemalloc_on:
+        summary.peak_mib = round(tracemalloc.get_traced_memory()[1] / 2**20, 1)
+        tracemalloc.stop()
+    return summary
+
+
+def summary_table(summary: IngestSummary) -> Table:
+    """The end-of-run summary: what was loaded, resolved and flagged, and how long it took."""
+    table = Table(title="Ingest summary", show_header=False)
+    table.add_column("what")
+    table.add_column("value", justify="right")
+    total = sum(summary.stage_seconds.values()) or 1e-9
+    table.add_row("notices loaded", f"{summary.notices:,} ({summary.notices / total:,.0f}/s)")
+    for reason, n in sorted(summary.rejects.items()):
+        table.add_row(f"rejected: {reason}", f"{n:,}")
+    table.add_row("strong companies", f"{summary.strong_companies:,}")
+    absorbed = sum(summary.absorbed.values())
+    table.add_row("weak company spellings", f"{summary.weak_companies:,} ({absorbed:,} absorbed: "
+                  + ", ".join(f"{k} {v:,}" for k, v in sorted(summary.absorbed.items())) + ")")
+    table.add_row("person profiles", f"{summary.persons:,} from {summary.person_mentions:,} mentions")
+    table.add_row("role edges", f"{summary.role_edges:,}")
+    for flag, n in sorted(summary.flags.items()):
+        table.add_row(f"flag: {flag}", f"{n:,}")
+    for stage, secs in summary.stage_seconds.items():
+        table.add_row(f"time: {stage}", f"{secs:,.1f} s")
+    if summary.peak_mib is not None:
+        table.add_row("peak Python memory", f"{summary.peak_mib:,.0f} MiB")
+    return table

@@ -1,0 +1,123 @@
+"""Time-aware roles: turn the dated mentions of one holder in one company into role intervals.
+
+Pure: the same mentions give the same intervals whatever order they arrive in, which is what
+makes incremental and resumed ingestion converge to the uninterrupted result.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from datetime import date
+from typing import NamedTuple, TypedDict
+
+from ingestion.graph.rows import TRANSACTION_ROLES
+
+
+class RoleMention(NamedTuple):
+    """One dated statement about a holder's functions in a company."""
+
+    date: date
+    """Journal date of the notice."""
+    pub_date: date
+    """Publication date of the notice."""
+    pub_number: str
+    """The notice."""
+    idx: int
+    """Position within the notice (tie-break)."""
+    roles: tuple[str, ...]
+    """Coarse roles named."""
+    prev_roles: tuple[str, ...]
+    """Roles the notice says were held before (closed here)."""
+    role_text: str | None
+    """Function words as written."""
+    signature: str
+    """Signature right."""
+    action: str
+    """registered / removed."""
+
+
+class RoleInterval(TypedDict):
+    """Properties of one HOLDS_ROLE edge: one interval of one role."""
+
+    role: str
+    """The coarse role."""
+    roles: list[str]
+    """All roles of the opening mention."""
+    role_text: str | None
+    """Function words as written when it opened (or latest)."""
+    signature: str
+    """Latest signature right."""
+    valid_from: date | None
+    """Journal date it started (None: removal without registration)."""
+    valid_to: date | None
+    """Journal date it ended (None: still open)."""
+    from_pub: str | None
+    """Notice that opened it."""
+    to_pub: str | None
+    """Notice that closed it."""
+    from_pub_date: date | None
+    """Publication date of the opening notice."""
+    to_pub_date: date | None
+    """Publication date of the closing notice."""
+    pubs: list[str]
+    """Every notice that speaks about this interval."""
+    flags: list[str]
+    """Data-quality flags (removal_without_registration)."""
+
+
+def _open(m: RoleMention, role: str) -> RoleInterval:
+    return RoleInterval(
+        role=role, roles=list(m.roles), role_text=m.role_text, signature=m.signature,
+        valid_from=m.date, valid_to=None, from_pub=m.pub_number, to_pub=None,
+        from_pub_date=m.pub_date, to_pub_date=None, pubs=[m.pub_number], flags=[],
+    )
+
+
+def _close(iv: RoleInterval, m: RoleMention) -> None:
+    iv["valid_to"], iv["to_pub"], iv["to_pub_date"] = m.date, m.pub_number, m.pub_date
+    if m.pub_number not in iv["pubs"]:
+        iv["pubs"].append(m.pub_number)
+
+
+def role_intervals(mentions: Iterable[RoleMention]) -> list[RoleInterval]:
+    """Intervals of each function role of one holder in one company.
+
+    A registration opens a role (or confirms an open one, updating its signature); a removal
+    closes the named roles, or every open role when it names none; a removal of a role that is
+    not open gives a closed interval without start, flagged, instead of an error.
+    """
+    ordered = sorted(set(mentions), key=lambda m: (m.date, m.pub_number, m.idx))
+    open_roles: dict[str, RoleInterval] = {}
+    done: list[RoleInterval] = []
+    for m in ordered:
+        roles = [r for r in m.roles if r not in TRANSACTION_ROLES] or (
+            ["authorized_signatory"] if m.action == "registered" and m.signature not in
+            ("none", "unknown") else []
+        )
+        if m.action == "removed":
+            targets = roles or list(open_roles)
+            for role in targets:
+                iv = open_roles.pop(role, None)
+                if iv is None:
+                    iv = _open(m, role)
+                    iv.update(valid_from=None, from_pub=None, from_pub_date=None)
+                    iv["flags"].append("removal_without_registration")
+                _close(iv, m)
+                done.append(iv)
+            continue
+        for role in m.prev_roles:
+            if role in open_roles and role not in roles:
+                iv = open_roles.pop(role)
+                _close(iv, m)
+                done.append(iv)
+        for role in roles:
+            iv = open_roles.get(role)
+            if iv is None:
+                open_roles[role] = _open(m, role)
+            else:
+                iv["signature"] = m.signature if m.signature != "unknown" else iv["signature"]
+                if m.pub_number not in iv["pubs"]:
+                    iv["pubs"].append(m.pub_number)
+    done.extend(open_roles.values())
+    done.sort(key=lambda iv: (iv["role"], str(iv["valid_from"]), str(iv["from_pub"])))
+    return done

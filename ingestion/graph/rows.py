@@ -1,0 +1,241 @@
+"""Compact, typed rows that one notice contributes to the graph (pure conversion, no I/O).
+
+`notice_rows(pub, rec)` turns a parsed `Publication` and its `ExtractionRecord` into an event row,
+an observation of the subject company, and person and company mentions. Rows are NamedTuples:
+a million notices' worth of them must fit in memory between the load and resolve stages.
+"""
+
+from __future__ import annotations
+
+import sys
+from datetime import date
+from typing import Any, NamedTuple
+
+from ingestion.extraction.models import ExtractionRecord
+from ingestion.graph.identity import parse_code13, parse_uid
+from ingestion.publication import Publication
+
+TRANSACTION_ROLES = frozenset(
+    {"head_office", "branch", "merger_absorbed", "merger_absorbing", "asset_seller", "asset_buyer"}
+)
+"""Roles that describe a transaction between companies, not a function held in the subject."""
+
+
+class SubjectObs(NamedTuple):
+    """What one notice says about its subject company (the structured block, else the text)."""
+
+    pub_number: str
+    """The notice."""
+    date: date
+    """Journal date (publication date when the journal date is missing)."""
+    pub_date: date
+    """Publication date."""
+    uid: str | None
+    """Normalised UID (valid or not)."""
+    uid_valid: bool
+    """UID check digit verified."""
+    code13: str | None
+    """Old register number, digits only."""
+    attrs: tuple[tuple[str, str], ...]
+    """(attribute, value) pairs for the CompanyState history (name, seat, capital, ...)."""
+    names: tuple[str, ...]
+    """Name and translations as published."""
+    canton: str | None
+    """Canton of the notice."""
+    kind: str
+    """registration / update / deletion / unknown."""
+    structured: bool
+    """True when read from a structured block (a strong company)."""
+
+
+class PersonRow(NamedTuple):
+    """One person mention, with the notice context resolution needs."""
+
+    pub_number: str
+    """The notice."""
+    idx: int
+    """Position in the extraction's person list (with pub_number: the mention key)."""
+    date: date
+    """Journal date (publication date when missing)."""
+    pub_date: date
+    """Publication date."""
+    family_name: str
+    """As written."""
+    given_names: str | None
+    """As written."""
+    origin: str | None
+    """Place(s) of citizenship as written."""
+    nationality: str | None
+    """Foreign nationality as written."""
+    residence: str | None
+    """Residence as written."""
+    prev_residence: str | None
+    """Earlier residence given after bisher / précédemment / finora."""
+    roles: tuple[str, ...]
+    """Coarse roles."""
+    prev_roles: tuple[str, ...]
+    """Roles given as the earlier ones (closed by this mention)."""
+    role_text: str | None
+    """Function words as written."""
+    signature: str
+    """Signature right."""
+    action: str
+    """registered / removed."""
+
+
+class CompanyRow(NamedTuple):
+    """One mention of a company other than the subject (text or structured reference)."""
+
+    pub_number: str
+    """The notice."""
+    idx: int
+    """Position (structured references come after the text's mentions)."""
+    date: date
+    """Journal date (publication date when missing)."""
+    pub_date: date
+    """Publication date."""
+    name: str
+    """As written."""
+    uid: str | None
+    """UID as given."""
+    seat: str | None
+    """Seat as given."""
+    roles: tuple[str, ...]
+    """Coarse roles towards the subject."""
+    role_text: str | None
+    """Function words as written."""
+    action: str
+    """registered / removed."""
+
+
+class NoticeRows(NamedTuple):
+    """Everything one notice contributes."""
+
+    event: dict[str, Any]
+    """Properties of the Event node (without subject_id, set once identities are known)."""
+    subject: SubjectObs | None
+    """The subject company observation, None when the notice names no company at all."""
+    persons: list[PersonRow]
+    """Person mentions."""
+    companies: list[CompanyRow]
+    """Company mentions."""
+
+
+_POOL: dict[str, str] = {}
+
+
+def _s(value: str | None) -> str | None:
+    """Share equal strings (places, roles, purposes repeat across a million notices)."""
+    if value is None:
+        return None
+    value = value.strip()
+    return _POOL.setdefault(value, value) if len(value) < 64 else sys.intern(value)
+
+
+def _address_line(pub: Publication) -> str | None:
+    block = pub.subject
+    if block is None or block.address is None:
+        return None
+    a = block.address
+    street = " ".join(x for x in (a.street, a.house_number) if x)
+    town = " ".join(x for x in (a.zip_code, a.town) if x)
+    return ", ".join(x for x in (a.line1, street, town) if x) or None
+
+
+def _status(pub: Publication, rec: ExtractionRecord) -> str:
+    events = set(rec.events)
+    name = (pub.subject.name if pub.subject else None) or (rec.subject.name if rec.subject else "")
+    low = (name or "").lower()
+    if pub.transaction.kind == "deletion" or pub.sub_rubric == "HR03" or "deletion" in events:
+        return "deleted"
+    if "bankruptcy" in events and "bankruptcy_revoked" not in events:
+        return "bankrupt"
+    if "liquidation" in events or "liquidation" in low or "liquidazione" in low:
+        return "in_liquidation"
+    return "active"
+
+
+def _subject(pub: Publication, rec: ExtractionRecord, when: date) -> SubjectObs | None:
+    block = pub.subject
+    structured = block is not None and bool(block.name or block.uid or block.code13)
+    name = block.name if structured and block else (rec.subject.name if rec.subject else None)
+    raw_uid = block.uid if structured and block else (rec.subject.uid if rec.subject else None)
+    seat = block.seat if structured and block else (rec.subject.seat if rec.subject else None)
+    code13 = parse_code13(block.code13 if structured and block else None) or parse_code13(raw_uid)
+    uid, valid = parse_uid(raw_uid)
+    if not (name or uid or code13):
+        return None
+    attrs: list[tuple[str, str]] = []
+    if name:
+        attrs.append(("name", name))
+    if seat:
+        attrs.append(("seat", seat))
+    if structured and block:
+        if block.legal_form:
+            attrs.append(("legal_form", block.legal_form))
+        if block.capital and block.capital.nominal is not None:
+            attrs.append(("capital", repr(float(block.capital.nominal))))
+        if block.purpose:
+            attrs.append(("purpose", block.purpose))
+        address = _address_line(pub)
+        if address:
+            attrs.append(("address", address))
+    attrs.append(("status", _status(pub, rec)))
+    names = tuple(x for x in [name, *(block.translations if structured and block else [])] if x)
+    return SubjectObs(
+        pub_number=pub.number, date=when, pub_date=pub.publication_date, uid=uid,
+        uid_valid=valid, code13=code13,
+        attrs=tuple((k, v) for k, v in ((k, _s(v)) for k, v in attrs) if v),
+        names=tuple(n for n in (_s(x) for x in names) if n),
+        canton=pub.cantons[0] if pub.cantons else None,
+        kind=pub.transaction.kind, structured=structured,
+    )
+
+
+def _previous(prev: dict[str, Any] | None, key: str) -> Any:
+    return prev.get(key) if isinstance(prev, dict) else None
+
+
+def notice_rows(pub: Publication, rec: ExtractionRecord) -> NoticeRows:
+    """Convert one notice and its extraction into graph rows."""
+    when = pub.journal_date or pub.publication_date
+    flags = list(pub.flags)
+    if rec.error:
+        flags.append("extraction_error")
+    if "correction" in rec.events:
+        flags.append("correction")
+    subject = _subject(pub, rec, when)
+    if subject and subject.uid and not subject.uid_valid:
+        flags.append("invalid_uid")
+    event = {
+        "pub_number": pub.number, "pub_id": pub.id, "sub_rubric": pub.sub_rubric,
+        "pub_date": pub.publication_date, "journal_date": pub.journal_date,
+        "journal_number": pub.journal_number, "canton": pub.cantons[0] if pub.cantons else None,
+        "language": rec.language or pub.language, "text": pub.text,
+        "event_types": list(rec.events), "source": pub.source.path,
+        "flags": sorted(set(flags)),
+        "subject_uid": subject.uid if subject and subject.uid_valid else None,
+        "subject_name": next((v for k, v in subject.attrs if k == "name"), None) if subject else None,
+    }
+    persons = []
+    for i, p in enumerate(rec.persons):
+        prev_roles = _previous(p.previous, "roles") or ()
+        persons.append(PersonRow(
+            pub.number, i, when, pub.publication_date, _s(p.family_name) or "",
+            _s(p.given_names), _s(p.origin), _s(p.nationality), _s(p.residence),
+            _s(_previous(p.previous, "residence")), tuple(p.roles),
+            tuple(r for r in prev_roles if isinstance(r, str)), _s(p.role_text), p.signature,
+            p.action,
+        ))
+    companies = [
+        CompanyRow(pub.number, i, when, pub.publication_date, c.name, c.uid, _s(c.seat),
+                   tuple(c.roles), _s(c.role_text), c.action)
+        for i, c in enumerate(rec.companies) if c.name
+    ]
+    block = pub.after if pub.after else None
+    if block and block.head_office and (block.head_office.name or block.head_office.uid):
+        ho = block.head_office
+        companies.append(CompanyRow(pub.number, len(companies), when, pub.publication_date,
+                                    ho.name or ho.uid or "", ho.uid, _s(ho.seat),
+                                    ("head_office",), None, "registered"))
+    return NoticeRows(event, subject, persons, companies)

@@ -1,0 +1,132 @@
+"""Reads of the existing graph that incremental ingestion needs (batched, read transactions).
+
+A new day of notices only touches some companies, name blocks and holders; these queries bring
+back what the graph already knows about exactly those, so that re-resolution sees everything.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable
+from typing import Any, Final
+
+from neo4j import Driver
+
+from ingestion.graph.history import Observation
+from ingestion.graph.identity import StrongCandidate
+from ingestion.graph.normalize import place_norm
+from ingestion.graph.rows import CompanyRow, PersonRow
+from ingestion.graph.writer import chunks
+from shabgraph.db import read
+
+BATCH: Final = 5000
+
+COUNT_EVENTS: Final = "MATCH (e:Event) RETURN count(e) AS n"
+
+IDS_BY_UID: Final = """
+UNWIND $keys AS k MATCH (c:Company {uid: k}) RETURN k, c.id AS id
+"""
+IDS_BY_CODE13: Final = """
+UNWIND $keys AS k MATCH (c:Company {code13: k}) WHERE c.strength = 'strong' RETURN k, c.id AS id
+"""
+STRONG_BY_HUB: Final = """
+UNWIND $keys AS k MATCH (c:Company {hub_key: k}) WHERE c.strength = 'strong'
+RETURN k, c.id AS id, c.seat AS seat
+"""
+COMPANY_HISTORY: Final = """
+UNWIND $keys AS k MATCH (c:Company {id: k})
+OPTIONAL MATCH (c)-[:HAD_STATE]->(s:CompanyState)
+RETURN k, c.names AS names, c.pubs AS pubs, c.flags AS flags, c.registered_pub AS reg,
+       c.deleted_pub AS del, c.first_pub_date AS first, c.last_pub_date AS last,
+       collect(s {.attribute, .value, .valid_from, .pub_number, .pub_date}) AS states
+"""
+PERSON_MENTIONS: Final = """
+UNWIND $keys AS k MATCH (p:Person {block_key: k})-[i:INVOLVED_IN]->(e:Event)
+RETURN i {.*} AS m, e.pub_number AS pub, coalesce(e.journal_date, e.pub_date) AS date,
+       e.pub_date AS pub_date, e.subject_id AS company
+"""
+COMPANY_MENTIONS: Final = """
+UNWIND $keys AS k MATCH (c:Company {id: k})-[i:INVOLVED_IN]->(e:Event)
+RETURN k, i {.*} AS m, e.pub_number AS pub, coalesce(e.journal_date, e.pub_date) AS date,
+       e.pub_date AS pub_date, e.subject_id AS company
+"""
+
+
+def _batched(driver: Driver, database: str, query: str, keys: Iterable[str]) -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = []
+    for batch in chunks(sorted(set(keys)), BATCH):
+        out.extend(read(driver, database, query, keys=list(batch)))
+    return out
+
+
+def event_count(driver: Driver, database: str) -> int:
+    """Number of Event nodes (0 means a fresh graph: incremental look-ups can be skipped)."""
+    return int(read(driver, database, COUNT_EVENTS)[0]["n"])
+
+
+def ids_by_identifier(driver: Driver, database: str, uids: Iterable[str], codes: Iterable[str]) -> dict[str, str]:
+    """Existing company ids by UID and by old register number."""
+    found = {r["k"]: r["id"] for r in _batched(driver, database, IDS_BY_UID, uids)}
+    found.update({r["k"]: r["id"] for r in _batched(driver, database, IDS_BY_CODE13, codes)})
+    return found
+
+
+def strong_by_hub(driver: Driver, database: str, keys: Iterable[str]) -> dict[str, list[StrongCandidate]]:
+    """Strong companies of the graph under the given company hub keys."""
+    out: dict[str, list[StrongCandidate]] = defaultdict(list)
+    for r in _batched(driver, database, STRONG_BY_HUB, keys):
+        out[r["k"]].append(StrongCandidate(r["id"], place_norm(r["seat"])))
+    return out
+
+
+def company_history(driver: Driver, database: str, ids: Iterable[str]) -> dict[str, dict[str, Any]]:
+    """Existing observations (rebuilt from states), names and provenance of companies."""
+    out: dict[str, dict[str, Any]] = {}
+    for r in _batched(driver, database, COMPANY_HISTORY, ids):
+        by_pub: dict[str, list[dict[str, Any]]] = defaultdict(list)
+        for s in r["states"]:
+            if s.get("pub_number"):
+                by_pub[s["pub_number"]].append(s)
+        obs = []
+        for pub, states in by_pub.items():
+            kind = "registration" if pub == r["reg"] else "deletion" if pub == r["del"] else "update"
+            first = states[0]
+            obs.append(Observation(
+                first["valid_from"].to_native(), first["pub_date"].to_native(), pub,
+                tuple(sorted((s["attribute"], s["value"]) for s in states)), kind,
+            ))
+        out[r["k"]] = {"observations": obs, "names": r["names"] or [], "pubs": r["pubs"] or [],
+                       "flags": r["flags"] or []}
+    return out
+
+
+def _tuple(value: Any) -> tuple[str, ...]:
+    return tuple(value or ())
+
+
+def person_mentions(driver: Driver, database: str, block_keys: Iterable[str]) -> list[tuple[PersonRow, str]]:
+    """The person mentions already in the graph for these blocks, with their subject company."""
+    out = []
+    for r in _batched(driver, database, PERSON_MENTIONS, block_keys):
+        m = r["m"]
+        out.append((PersonRow(
+            r["pub"], int(m["mention"]), r["date"].to_native(), r["pub_date"].to_native(),
+            m.get("family_name") or "", m.get("given_names"), m.get("origin"),
+            m.get("nationality"), m.get("residence"), m.get("prev_residence"),
+            _tuple(m.get("roles")), _tuple(m.get("prev_roles")), m.get("role_text"),
+            m.get("signature") or "unknown", m.get("action") or "registered",
+        ), r["company"]))
+    return out
+
+
+def company_mentions(driver: Driver, database: str, holder_ids: Iterable[str]) -> dict[str, list[tuple[CompanyRow, str]]]:
+    """The company mentions already in the graph for these holders, with their subject company."""
+    out: dict[str, list[tuple[CompanyRow, str]]] = defaultdict(list)
+    for r in _batched(driver, database, COMPANY_MENTIONS, holder_ids):
+        m = r["m"]
+        out[r["k"]].append((CompanyRow(
+            r["pub"], int(m["mention"]), r["date"].to_native(), r["pub_date"].to_native(),
+            m.get("name") or "", m.get("uid"), m.get("seat"), _tuple(m.get("roles")),
+            m.get("role_text"), m.get("action") or "registered",
+        ), r["company"]))
+    return out

@@ -1,0 +1,83 @@
+"""Streaming output: notice pages of 1,000 publications and the five truth JSONL files.
+
+Only one page is ever held in memory. JSON is written compactly with `ensure_ascii=False` and
+keys in insertion order, so the bytes depend only on the generator's choices (determinism).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import IO, Any
+
+PAGE_SIZE = 1000
+TRUTH_FILES = ("companies", "persons", "mentions", "roles", "events")
+
+
+_ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
+
+
+def _dumps(obj: Any) -> str:
+    return _ENCODER.encode(obj)
+
+
+class CorpusWriter:
+    """Writes `notices/notices-NNNNN.json` pages and `truth/*.jsonl`."""
+
+    def __init__(self, out_dir: Path, seed: int, total: int, page_size: int = PAGE_SIZE) -> None:
+        self.out_dir = out_dir
+        self.seed = seed
+        self.total = total
+        self.page_size = page_size
+        (out_dir / "notices").mkdir(parents=True, exist_ok=True)
+        (out_dir / "truth").mkdir(parents=True, exist_ok=True)
+        self._page: list[str] = []
+        self.page_no = 0
+        self.files: list[str] = []
+        self._truth: dict[str, IO[str]] = {
+            name: (out_dir / "truth" / f"{name}.jsonl").open("w", encoding="utf-8", newline="\n")
+            for name in TRUTH_FILES
+        }
+        self.counts = dict.fromkeys(TRUTH_FILES, 0)
+
+    @property
+    def current_file(self) -> str:
+        """Relative path of the page the next publication goes to."""
+        return f"notices/notices-{self.page_no:05d}.json"
+
+    def publication(self, pub: dict[str, Any]) -> None:
+        """Add one publication to the current page (flushes full pages)."""
+        self._page.append(_dumps(pub))
+        if len(self._page) >= self.page_size:
+            self._flush_page()
+
+    def _flush_page(self) -> None:
+        if not self._page:
+            return
+        head = _dumps({"_generator": "shabgraph", "_seed": self.seed, "_page": self.page_no})[:-1]
+        tail = _dumps({"total": self.total,
+                       "pageRequest": {"page": self.page_no, "size": self.page_size}})[1:]
+        path = self.out_dir / self.current_file
+        with path.open("w", encoding="utf-8", newline="\n") as fh:
+            fh.write(f'{head},"content":[')
+            fh.write(",\n".join(self._page))
+            fh.write(f"],{tail}\n")
+        self.files.append(self.current_file)
+        self._page = []
+        self.page_no += 1
+
+    def truth(self, name: str, record: dict[str, Any]) -> None:
+        """Append one line to `truth/<name>.jsonl`."""
+        self._truth[name].write(_dumps(record) + "\n")
+        self.counts[name] += 1
+
+    def close(self, manifest: dict[str, Any]) -> None:
+        """Flush the last page, close the truth files, write `manifest.json` last."""
+        self._flush_page()
+        for fh in self._truth.values():
+            fh.close()
+        manifest = {**manifest, "notice_files": self.files,
+                    "truth_files": [f"truth/{n}.jsonl" for n in TRUTH_FILES],
+                    "truth_counts": self.counts}
+        (self.out_dir / "manifest.json").write_text(
+            json.dumps(manifest, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")

@@ -1,0 +1,200 @@
+"""The agent's question set on the fixture graph: exact expected facts for each turn.
+
+Each case is a conversation (one thread); each turn names what the answer must contain, must not
+contain, which notices it must cite (event keys of `tests.fixture_graph`), and optionally the
+intent and the synthesis form. Names of the fixture are fictitious.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class Turn:
+    """One question and what its answer must show."""
+
+    q: str
+    must: tuple[str, ...] = ()
+    must_not: tuple[str, ...] = ()
+    cites: tuple[str, ...] = ()
+    intent: str | None = None
+    form: str | None = None
+    as_of: str | None = None
+    selected: str | None = None  # fixture key of the entity the UI's dossier is open on
+    ordered: tuple[str, ...] = ()  # event keys whose citations must appear in this order
+    carried: str | None = None  # fixture key that the trace must show as carried over
+
+
+@dataclass(frozen=True)
+class Case:
+    """A conversation."""
+
+    name: str
+    turns: tuple[Turn, ...] = field(default_factory=tuple)
+
+
+def one(name: str, **kw: object) -> Case:
+    return Case(name, (Turn(**kw),))  # type: ignore[arg-type]
+
+
+ED, NE, EH, MA, DT = ("entity_disambiguation", "network_exploration", "event_history",
+                      "macro_analytics", "deep_text")
+
+CASES: tuple[Case, ...] = (
+    # --- entity disambiguation (lookup), four languages, misspellings, homonyms, UIDs
+    one("en_who_is_person", q="Who is Hans Müller?", must=("Hans Müller", "Luzern"),
+        cites=("E01",), intent=ED, form="dossier"),
+    one("de_who_is_misspelt", q="Wer ist Hans Muller?", must=("Hans Müller", "Luzern"), intent=ED,
+        form="dossier"),
+    one("fr_homonyms", q="Qui est Anna Meier ?", must=("Anna Meier", "Bern", "Genève",
+                                                          "Plusieurs"), intent=ED, form="table"),
+    one("it_homonym_resolved_by_origin", q="Chi è Anna Meier di Genève?",
+        must=("Anna Meier", "Zweigniederlassung Genf"), cites=("E04",), form="dossier"),
+    one("en_uid_lookup", q="What is CHE-100.000.058?", must=("Kristallnetz Informatik AG", "Bern"),
+        cites=("E07",), form="dossier"),
+    one("de_company_misspelt", q="Was ist die Firma Alpenblik Holding?",
+        must=("Alpenblick Holding AG", "Zürich"), form="dossier"),
+    one("fr_company_no_accent", q="Trouve Lac Leman Logistique", must=("Lac Léman Logistique SA",
+                                                                       "Lausanne"), intent=ED),
+    one("it_former_name", q="Cerca Verde Giardini Sagl", must=("Ticino Verde Sagl",), intent=ED),
+    one("en_orphan_weak_is_negative", q="Tell me about Phantom Consulting",
+        must=("Phantom Consulting", "search_companies", "global_text_search"),
+        must_not=("does not exist",), form="negative"),
+    one("de_unknown_person_negative", q="Wer ist Maximilian Mustermann?",
+        must=("Maximilian Mustermann", "search_companies", "Zeitraum"), form="negative"),
+    # --- network exploration
+    one("de_board", q="Wer sitzt im Verwaltungsrat der Alpenblick Holding AG?",
+        must=("Sandra Frei", "Hans Müller"), must_not=("Peter Keller",), cites=("E03", "E01"),
+        intent=NE, form="table"),
+    one("en_board", q="Who is on the board of Alpenblick Holding AG?",
+        must=("Sandra Frei", "Hans Müller", "Nordlicht Treuhand"), must_not=("Peter Keller",),
+        intent=NE),
+    one("fr_branches", q="Quelles sont les succursales de Alpenblick Holding AG ?",
+        must=("Zweigniederlassung Genf", "succursale di Lugano"), cites=("E04", "E05"), intent=NE),
+    one("it_branches", q="Quali sono le succursali di Alpenblick Holding AG?",
+        must=("Zweigniederlassung Genf", "succursale di Lugano"), intent=NE),
+    one("en_mandates_of_person", q="Which companies does Hans Müller hold mandates in?",
+        must=("Treuhand Sonnenberg AG", "Alpenblick Holding AG"), cites=("E23",), intent=NE),
+    one("de_mandates_past_only", q="Welche Mandate hat Beat Schmid?", must=("Müller Bau GmbH",),
+        cites=("E14",), intent=NE),
+    one("en_auditor", q="Who is the auditor of Kristallnetz Informatik AG?",
+        must=("Treuhand Sonnenberg", "Revisionsstelle"), cites=("E07",), intent=NE),
+    one("de_president", q="Wer ist Präsident der Stiftung Sonnenhalde?", must=("Thomas Brunner",),
+        must_not=("Elisabeth Brunner-Vogt",), cites=("E21",), intent=NE),
+    one("fr_current_director", q="Qui est l'administrateur de Lac Léman Logistique SA ?",
+        must=("Jean-Pierre Favre",), must_not=("Claire Dubois",), cites=("E12",), intent=NE),
+    one("it_partners", q="Chi sono i soci di Ticino Verde Sagl?", must=("Marco Rossi",),
+        must_not=("Luca Bernasconi",), cites=("E20",), intent=NE),
+    one("en_merger", q="Which company absorbed Bergkristall Software GmbH?",
+        must=("Kristallnetz Informatik AG",), cites=("E08",), intent=NE),
+    one("fr_transfer", q="À qui Lac Léman Logistique SA a-t-elle transféré des actifs ?",
+        must=("Rhône Transports Sàrl",), cites=("E12",), intent=NE),
+    one("de_head_office", q='Was ist der Hauptsitz von "Alpenblick Holding AG, Zweigniederlassung Genf"?',
+        must=("Alpenblick Holding AG",), cites=("E04",), intent=NE),
+    # --- as_of (from the question or from the caller)
+    one("en_board_as_of", q="Who was on the board of Alpenblick Holding AG on 1 March 2021?",
+        must=("Sandra Frei", "Hans Müller", "2021-03-01"), must_not=("Peter Keller",)),
+    one("de_board_as_of_dotted", q="Wer war am 1.1.2019 im Verwaltungsrat der Alpenblick Holding AG?",
+        must=("Peter Keller", "Hans Müller"), must_not=("Sandra Frei",)),
+    one("fr_managers_as_of", q="Qui étaient les gérants de Müller Bau GmbH le 1er janvier 2017 ?",
+        must=("Hans Müller",), must_not=("Beat Schmid",)),
+    one("it_board_before_registration", q="Chi era nel consiglio di Alpenblick Holding AG al 1 gennaio 2014?",
+        must=("2014-01-01", "explore_network"), must_not=("Hans Müller |",), form="negative"),
+    one("en_as_of_from_caller", q="Who is on the board of Alpenblick Holding AG?",
+        as_of="2019-01-01", must=("Peter Keller", "Hans Müller"), must_not=("Sandra Frei",)),
+    one("de_name_as_of", q="Wie hiess die Ticino Verde Sagl am 1.1.2018?",
+        must=("Verde Giardini Sagl", "Locarno"), intent=EH, form="timeline"),
+    # --- follow-ups (memory)
+    Case("fr_follow_up_branches", (
+        Turn("Who is on the board of Alpenblick Holding AG?", must=("Sandra Frei",)),
+        Turn("et ses succursales ?", must=("Zweigniederlassung Genf", "succursale di Lugano"),
+             carried="alpenblick"))),
+    Case("en_follow_up_other_mandates", (
+        Turn("Who is the president of Alpenblick Holding AG?", must=("Hans Müller",),
+             must_not=("Sandra Frei",)),
+        Turn("his other mandates", must=("Treuhand Sonnenberg AG",),
+             must_not=("Alpenblick Holding AG |",), carried="mueller"))),
+    Case("de_follow_up_previous_board", (
+        Turn("Wer ist im Verwaltungsrat der Alpenblick Holding AG?", must=("Sandra Frei",)),
+        Turn("Wer war vorher im Verwaltungsrat?", must=("Peter Keller",),
+             must_not=("Sandra Frei",), carried="alpenblick"))),
+    Case("de_follow_up_previous_president_negative", (
+        Turn("Wer ist im Stiftungsrat der Stiftung Sonnenhalde?", must=("Thomas Brunner",)),
+        Turn("wer war vorher Präsident?", must=("Stiftung Sonnenhalde", "explore_network"),
+             must_not=("Thomas Brunner |",), form="negative", carried="sonnenhalde"))),
+    Case("it_follow_up_before", (
+        Turn("Chi sono i soci di Ticino Verde Sagl?", must=("Marco Rossi",)),
+        Turn("e prima?", must=("Luca Bernasconi",), carried="ticino"))),
+    Case("fr_follow_up_mandates", (
+        Turn("Qui est Claire Dubois ?", must=("Claire Dubois",), form="dossier"),
+        Turn("et ses mandats ?", must=("Rhône Transports Sàrl",), carried="dubois"))),
+    Case("en_follow_up_its_auditor", (
+        Turn("Tell me about Kristallnetz Informatik AG", must=("Kristallnetz Informatik AG",)),
+        Turn("Who is its auditor?", must=("Treuhand Sonnenberg",), carried="kristallnetz"))),
+    Case("de_history_then_partners", (
+        Turn("Zeige die Geschichte der Müller Bau GmbH", form="timeline", cites=("E17",)),
+        Turn("und wer waren die Gesellschafter?", must=("Hans Müller", "Beat Schmid"),
+             carried="muellerbau"))),
+    Case("en_new_entity_in_follow_up_thread", (
+        Turn("Who is on the board of Alpenblick Holding AG?", must=("Sandra Frei",)),
+        Turn("Who is on the board of Treuhand Sonnenberg AG?", must=("Urs Zimmermann",),
+             must_not=("Sandra Frei",)))),
+    one("de_selected_entity", q="Wer ist im Verwaltungsrat?", selected="sonnenberg",
+        must=("Urs Zimmermann", "Hans Müller"), must_not=("Karl Huber",), carried="sonnenberg"),
+    one("fr_selected_entity_history", q="Quel est son historique ?", selected="leman",
+        must=("Lac Léman Logistique SA",), cites=("E10", "E12"), form="timeline",
+        carried="leman"),
+    # --- event history
+    one("en_history", q="Show me the history of Alpenblick Holding AG", intent=EH, form="timeline",
+        ordered=("E01", "E02", "E04", "E03", "E05")),
+    one("de_history_renamed", q="Geschichte der Ticino Verde Sagl", must=("Verde Giardini Sagl",),
+        ordered=("E19", "E20"), intent=EH),
+    one("fr_history_bankrupt", q="Historique de Müller Bau GmbH", must=("bankruptcy",),
+        ordered=("E14", "E15", "E16", "E17", "E18"), intent=EH),
+    one("it_history_aliases", q="Cronologia di Treuhand Sonnenberg AG",
+        ordered=("E23", "E07", "E24"), intent=EH),
+    one("en_what_happened", q="What happened to Bergkristall Software GmbH?",
+        must=("deletion", "merger"), cites=("E06", "E09"), intent=EH),
+    one("en_when_deleted", q="When was Müller Bau GmbH deleted?", must=("2024-01-22",),
+        cites=("E18",), must_not=("HR01-1900000014",), intent=EH),
+    one("fr_when_registered", q="Quand Rhône Transports Sàrl a-t-elle été inscrite ?",
+        must=("2019-03-01",), cites=("E11",), intent=EH),
+    one("de_person_history", q="Geschichte von Hans Müller", ordered=("E23", "E14", "E01"),
+        cites=("E20",), intent=EH),
+    # --- macro analytics
+    one("en_count_bankrupt", q="How many companies went bankrupt?", must=("**1**",),
+        cites=("E17",), intent=MA, form="count"),
+    one("de_count_deleted", q="Wie viele Firmen wurden gelöscht?", must=("**2**",), intent=MA,
+        form="count"),
+    one("fr_count_mergers", q="Combien de fusions ?", must=("**2**",), cites=("E08",), intent=MA),
+    one("it_count_registered_year", q="Quante società sono state iscritte nel 2019?",
+        must=("**2**",), cites=("E04", "E11"), intent=MA),
+    one("en_count_transfers", q="How many asset transfers were published?", must=("**2**",),
+        intent=MA),
+    one("de_count_canton", q="Wie viele Konkurse gab es im Kanton Luzern?", must=("**1**", "LU"),
+        intent=MA),
+    one("en_count_registered_canton", q="How many companies were registered in canton Vaud?",
+        must=("**1**",), cites=("E10",), intent=MA),
+    one("en_top_capital", q="Top 3 companies by capital", intent=MA, form="table",
+        must=("Alpenblick Holding AG", "Kristallnetz Informatik AG", "Treuhand Sonnenberg AG"),
+        must_not=("Lac Léman",)),
+    one("de_top_mandates", q="Welche Person hat die meisten Mandate?", must=("Hans Müller",),
+        intent=MA),
+    one("fr_top_events", q="Quelles sont les sociétés avec le plus de publications ?",
+        must=("Müller Bau GmbH",), intent=MA),
+    one("it_top_capital_canton", q="Le 2 società con il capitale più alto in Ticino",
+        must=("Ticino Verde Sagl",), must_not=("Alpenblick Holding AG |",), intent=MA),
+    # --- deep text
+    one("en_text", q="Which notices mention Fusionsvertrag?", cites=("E08",), intent=DT),
+    one("fr_text_quoted", q="Quelles publications contiennent « Spitex » ?", cites=("E22",),
+        intent=DT),
+    one("de_text", q="Welche Meldungen erwähnen Konkursgericht?", cites=("E17",), intent=DT),
+    one("it_text", q="Quali pubblicazioni menzionano 'giardini'?", cites=("E19",), intent=DT),
+    # --- no answer
+    one("en_count_none", q="How many mergers in 2010?", must=("2010",), form="negative"),
+    one("de_board_unknown_company", q="Wer ist im Verwaltungsrat der Nonexistent Phantasie AG?",
+        must=("Nonexistent Phantasie AG", "search_companies"), form="negative"),
+    one("it_text_none", q="Quali pubblicazioni menzionano 'zebra'?", must=("zebra",),
+        form="negative"),
+)

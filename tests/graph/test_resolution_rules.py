@@ -1,0 +1,106 @@
+"""Pure parts of the graph build: normalisation, UID checks, merge decisions, role intervals."""
+
+from __future__ import annotations
+
+from datetime import date
+
+from ingestion.graph.identity import (
+    AliasIndex,
+    StrongCandidate,
+    match_by_key_and_seat,
+    parse_code13,
+    parse_uid,
+    resolve_weak,
+)
+from ingestion.graph.normalize import company_hub_key, person_hub_key, place_set
+from ingestion.graph.persons import Profile, cluster_block, nationality_code, person_decision
+from ingestion.graph.roles import RoleMention, role_intervals
+from ingestion.graph.rows import PersonRow
+from tests.graph.corpus import ALPHA
+
+
+def person(pub: str, family: str, given: str, origin: str | None = None,
+           residence: str | None = None, nationality: str | None = None,
+           prev_residence: str | None = None, day: int = 1) -> PersonRow:
+    return PersonRow(pub, 0, date(2020, 1, day), date(2020, 1, day), family, given, origin,
+                     nationality, residence, prev_residence, ("board_member",), (), None,
+                     "individual", "registered")
+
+
+def test_hub_keys_fold_spelling_variants() -> None:
+    assert person_hub_key("Müller", "Hans Peter") == person_hub_key("MUELLER", "Peter  Hans")
+    assert person_hub_key("Müller", "Hans") != person_hub_key("Müller", "Hans Peter")
+    assert company_hub_key("Alpha Treuhand AG") == company_hub_key("Alpha Treuhand SA")
+    assert company_hub_key("Alpha Treuhand AG") == company_hub_key("ALPHA-TREUHAND GmbH")
+    assert company_hub_key("Alpha Treuhand AG") != company_hub_key("Alpha Revision AG")
+    assert place_set("Zürich und Basel") == {"zurich", "basel"}
+
+
+def test_uid_check_digit_and_old_numbers() -> None:
+    assert parse_uid(ALPHA) == (ALPHA, True)
+    assert parse_uid("CHE114723217") == ("CHE-114.723.217", True)
+    assert parse_uid("CHE-114.723.218")[1] is False
+    assert parse_uid("CH-020.7.000.695-4") == (None, False)
+    assert parse_code13("CH-020.7.000.695-4") == "CH02070006954"
+    alias = AliasIndex()
+    alias.link(["CH02070006954", "CHE-114.723.217"])
+    assert alias.canonical("CH02070006954") == "CHE-114.723.217"
+
+
+def test_weak_company_rules_in_order() -> None:
+    uid_index = {"CHE-114.723.217": "CHE-114.723.217"}
+    hubs = {company_hub_key("Revisa AG"): [StrongCandidate("a", "zug"), StrongCandidate("b", "bern")]}
+    target, rule, (score, _) = resolve_weak("Anything", "CHE-114.723.217", None, uid_index, hubs)
+    assert (target, rule, score) == ("CHE-114.723.217", "uid", 1.0)
+    target, rule, _ = resolve_weak("Revisa SA", None, "Zug", uid_index, hubs)
+    assert (target, rule) == ("a", "key+seat")
+    # Two strong companies under the key and no seat: kept weak, and the reason says why.
+    target, (score, reason) = match_by_key_and_seat(company_hub_key("Revisa"), None,
+                                                       hubs[company_hub_key("Revisa AG")])
+    assert target is None and score == 0 and "ambiguous" in reason
+
+
+def test_conflicting_origins_never_merge() -> None:
+    p = Profile(family=frozenset({"muller"}), given=frozenset({"hans"}), origins={"zurich"},
+                companies={"c1"})
+    score, reason = person_decision(p, person("x", "Müller", "Hans", origin="Bern"), "c1")
+    assert score == 0 and "origin conflict" in reason
+    assert nationality_code("Allemagne") == nationality_code("deutsche") == "DE"
+
+
+def test_clustering_homonyms_apart_and_variants_together() -> None:
+    rows = [
+        (person("a", "Müller", "Hans", "Zürich", "Uster", day=1), "c1"),
+        (person("b", "Mueller", "Hans", "Zürich", "Uster", day=2), "c2"),       # transliteration
+        (person("c", "Müller", "Hans", "Bern", "Bern", day=3), "c3"),           # homonym
+        (person("d", "Müller", "Hans Peter", "Zürich", "Uster", day=4), "c1"),  # fuller name
+        (person("e", "Müller", "Hans", "Zürich", "Wil", prev_residence="Uster", day=5), "c9"),
+    ]
+    profiles = cluster_block(rows)
+    groups = sorted(sorted(m.pub_number for m in p.mentions) for p in profiles)
+    assert groups == [["a", "b", "d", "e"], ["c"]]
+    reasons = " ".join(r for p in profiles for r in p.reasons)
+    assert "residence continuity" in reasons and "same company" in reasons
+
+
+def rm(day: int, action: str, roles: tuple[str, ...], pub: str, prev: tuple[str, ...] = ()) -> RoleMention:
+    return RoleMention(date(2020, 1, day), date(2020, 1, day + 3), pub, 0, roles, prev, None,
+                       "individual", action)
+
+
+def test_role_intervals_open_close_reopen_and_flag() -> None:
+    ivs = role_intervals([
+        rm(20, "registered", ("board_member",), "p3"),
+        rm(1, "registered", ("board_member",), "p1"),
+        rm(10, "removed", (), "p2"),
+        rm(25, "registered", ("chair",), "p4", prev=("board_member",)),
+        rm(28, "removed", ("director",), "p5"),
+    ])
+    got = [(iv["role"], iv["valid_from"] and iv["valid_from"].day,
+            iv["valid_to"] and iv["valid_to"].day, iv["flags"]) for iv in ivs]
+    assert got == [
+        ("board_member", 1, 10, []),
+        ("board_member", 20, 25, []),
+        ("chair", 25, None, []),
+        ("director", None, 28, ["removal_without_registration"]),
+    ]

@@ -1,0 +1,45 @@
+"""Playwright helpers for the browser tests: Debian's Chromium, login, asking, screenshots."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from shabgraph.settings import PROJECT_ROOT
+
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--no-first-run"]
+ARTIFACTS = PROJECT_ROOT / "test-artifacts" / "ui"
+ANSWER_TIMEOUT_MS = 90_000
+
+
+def chromium_path() -> str | None:
+    """Debian's Chromium (downloaded browser builds do not run on these machines)."""
+    for name in ("chromium", "chromium-browser"):
+        found = shutil.which(name)
+        if found:
+            return found
+    return None
+
+
+def shot(page, name: str) -> Path:  # type: ignore[no-untyped-def]
+    """Save a full-page screenshot as a test artefact."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    path = ARTIFACTS / f"{name}.png"
+    page.screenshot(path=str(path), full_page=False)
+    return path
+
+
+def login(page, base_url: str, user: str, password: str) -> None:  # type: ignore[no-untyped-def]
+    page.goto(base_url + "/login")
+    page.fill("#email", user)
+    page.fill("#password", password)
+    page.click("button[type=submit]")
+    page.wait_for_selector("#chat-input", timeout=30_000)
+
+
+def ask(page, question: str, expect: str) -> None:  # type: ignore[no-untyped-def]
+    """Send a question and wait until the answer contains `expect`."""
+    page.fill("#chat-input", question)
+    page.keyboard.press("Enter")
+    page.get_by_text(expect).last.wait_for(timeout=ANSWER_TIMEOUT_MS)

@@ -1,0 +1,185 @@
+"""The dashboard in a real browser: Debian's Chromium driven by Playwright against the running app.
+
+One app, one browser and one conversation for the whole module (tests run in file order and
+build on each other) to keep the suite short: log in, ask, audit the trace, open a cited
+notice, the network view and a dossier, restart the app and resume, share, refuse.
+Screenshots of each mode go to test-artifacts/ui/.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import importlib.util
+import re
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+
+import pytest
+from neo4j import Driver
+
+from shabgraph.settings import Settings
+from tests.ui.app_server import SCRIPTED, AppServer, start_app
+from tests.ui.browser_support import CHROMIUM_ARGS, ask, chromium_path, login, shot
+from tests.ui.demo_graph import load_demo_graph
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+PORT = 8712
+REAL_AGENT = importlib.util.find_spec("graph_agent.service") is not None
+FACTORY = "ui.agent_bridge:create_agent" if REAL_AGENT else SCRIPTED
+QUESTION = "Who is Anna Beispiel?"
+
+
+class Flow:
+    """What the tests pass on to each other."""
+
+    app: AppServer
+    data_dir: Path
+    settings: Settings
+    thread_url: str = ""
+
+
+@pytest.fixture(scope="module")
+def flow(neo4j_settings: Settings, driver: Driver, tmp_path_factory: pytest.TempPathFactory
+         ) -> Iterator[type[Flow]]:
+    if chromium_path() is None:
+        pytest.skip("Chromium is not installed (apt-get install chromium); browser tests skipped")
+    load_demo_graph(driver, neo4j_settings.neo4j_database)
+    Flow.settings = neo4j_settings
+    Flow.data_dir = tmp_path_factory.mktemp("ui-browser")
+    Flow.app = start_app(neo4j_settings, PORT, Flow.data_dir, agent_factory=FACTORY)
+    yield Flow
+    Flow.app.stop()
+
+
+@pytest.fixture(scope="module")
+def browser(flow: type[Flow]) -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture(scope="module")
+def alice(browser: Any, flow: type[Flow]) -> Iterator[Any]:
+    ctx = browser.new_context(viewport={"width": 1400, "height": 950})
+    page = ctx.new_page()
+    login(page, flow.app.url, "alice", "alice-pw")
+    yield page
+    ctx.close()
+
+
+def test_login_ask_and_audit_a_tool_step(alice: Any, flow: type[Flow]) -> None:
+    shot(alice, "0-start")
+    ask(alice, QUESTION, "Anna Beispiel")
+    alice.wait_for_url(re.compile(r"/thread/[0-9a-f-]+"))
+    flow.thread_url = alice.url
+    alice.get_by_text("Used graph agent").first.click()
+    alice.get_by_text(re.compile(r"^Used search_companies · round 1")).first.click()
+    step = alice.locator("code", has_text="MATCH").first
+    step.wait_for(timeout=10_000)
+    assert "MATCH" in step.inner_text()
+    # The records table of the tool step names the company found.
+    assert alice.locator("table").filter(has_text="Anna Beispiel").count() >= 1
+    shot(alice, "1-chat-trace")
+
+
+def test_cited_notice_opens_in_the_side_view(alice: Any) -> None:
+    alice.get_by_role("link", name="HR01-1000000001").first.click()
+    alice.get_by_text("Neueintragung").first.wait_for(timeout=10_000)
+    shot(alice, "2-cited-notice")
+
+
+def test_network_view_draws_nodes_and_opens_a_dossier(alice: Any) -> None:
+    alice.get_by_role("button", name="Network view").last.click() if alice.locator(
+        "[data-testid=network-view]").count() == 0 else None
+    view = alice.locator("[data-testid=network-view]").last
+    view.wait_for(timeout=20_000)
+    nodes = view.locator("g.sg-node")
+    assert nodes.count() >= 2
+    view.scroll_into_view_if_needed()
+    shot(alice, "3-network")
+    view.locator("g.sg-node[data-node-id='CHE-100.000.001']").click()
+    alice.get_by_text("Dossier: Muster Holding AG").last.wait_for(timeout=20_000)
+
+
+def test_dossier_from_an_answer(alice: Any) -> None:
+    alice.get_by_role("button", name=re.compile("Dossier: Anna Beispiel")).first.click()
+    alice.get_by_text("Dossier: Anna Beispiel").last.wait_for(timeout=20_000)
+    alice.get_by_text("Geschäftsführerin").last.scroll_into_view_if_needed()
+    assert alice.get_by_text("Beispiel Immobilien GmbH").count() >= 1
+    shot(alice, "4-dossier")
+
+
+def agent_turns(flow: type[Flow], driver: Driver, thread_id: str) -> int:
+    """How many turns the agent's own memory holds for the thread (its checkpointer)."""
+    if not REAL_AGENT:
+        import json
+        mem = json.loads((flow.data_dir / "ui" / "scripted-memory.json").read_text())
+        return 1 if thread_id in mem else 0
+    from graph_agent.checkpoint import open_checkpointer
+    from graph_agent.service import AgentService
+
+    settings = flow.settings.model_copy(update={"data_dir": flow.data_dir})
+
+    async def count() -> int:
+        async with open_checkpointer(settings) as cp:
+            return len(await AgentService(settings, driver, cp).traces(thread_id))
+    # Playwright's sync API keeps a loop running in this thread: count in another one.
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, count()).result()
+
+
+def test_resume_after_restart_keeps_the_agent_memory(browser: Any, flow: type[Flow],
+                                                     driver: Driver) -> None:
+    thread_id = flow.thread_url.rsplit("/", 1)[1]
+    before = agent_turns(flow, driver, thread_id)
+    assert before >= 1
+    flow.app.stop()
+    flow.app = start_app(flow.settings, PORT, flow.data_dir, agent_factory=FACTORY)
+    ctx = browser.new_context(viewport={"width": 1400, "height": 950})
+    page = ctx.new_page()
+    login(page, flow.app.url, "alice", "alice-pw")
+    page.goto(flow.thread_url)
+    page.get_by_text(QUESTION).first.wait_for(timeout=20_000)
+    ask(page, "Where does she live?", "Zürich")
+    assert agent_turns(flow, driver, thread_id) == before + (1 if REAL_AGENT else 0)
+    shot(page, "5-resumed")
+    ctx.close()
+
+
+def test_shared_thread_opens_for_a_second_user(browser: Any, alice: Any, flow: type[Flow]) -> None:
+    thread_id = flow.thread_url.rsplit("/", 1)[1]
+    login(alice, flow.app.url, "alice", "alice-pw")  # the app restarted: a fresh session
+    resp = alice.request.put(flow.app.url + "/project/thread/share",
+                             data={"threadId": thread_id, "isShared": True})
+    assert resp.ok, resp.text()
+    ctx = browser.new_context(viewport={"width": 1400, "height": 950})
+    bob = ctx.new_page()
+    login(bob, flow.app.url, "bob", "bob-pw")
+    bob.goto(f"{flow.app.url}/share/{thread_id}")
+    bob.get_by_text(QUESTION).first.wait_for(timeout=20_000)
+    # Read-only: bob cannot resume (write to) alice's thread.
+    assert bob.request.get(f"{flow.app.url}/project/thread/{thread_id}").status == 401
+    shot(bob, "6-shared-view")
+    ctx.close()
+
+
+def test_unshared_thread_is_refused(browser: Any, alice: Any, flow: type[Flow]) -> None:
+    thread_id = flow.thread_url.rsplit("/", 1)[1]
+    resp = alice.request.put(flow.app.url + "/project/thread/share",
+                             data={"threadId": thread_id, "isShared": False})
+    assert resp.ok
+    ctx = browser.new_context(viewport={"width": 1400, "height": 950})
+    bob = ctx.new_page()
+    login(bob, flow.app.url, "bob", "bob-pw")
+    assert bob.request.get(f"{flow.app.url}/project/share/{thread_id}").status == 404
+    bob.goto(f"{flow.app.url}/share/{thread_id}")
+    bob.get_by_text(re.compile("Failed to load thread")).first.wait_for(timeout=20_000)
+    assert bob.get_by_text(QUESTION).count() == 0
+    shot(bob, "7-refused")
+    ctx.close()

@@ -1,0 +1,122 @@
+"""The thread store on SQLite: schema made by the app, real Chainlit objects written and read back."""
+
+from __future__ import annotations
+
+import base64
+import json
+from pathlib import Path
+
+import pytest
+
+from graph_agent.result import TurnResult
+from shabgraph.errors import InputError
+from tests.ui.conftest import chainlit_context
+from ui.export import export_files, export_json, export_markdown
+from ui.persistence import chainlit_keys, create_schema, parse_json_field
+from ui.storage import LocalStorageClient
+
+
+async def make_layer(tmp_path: Path):  # type: ignore[no-untyped-def]
+    from chainlit.data.sql_alchemy import SQLAlchemyDataLayer
+
+    url = f"sqlite+aiosqlite:///{tmp_path / 'db' / 'threads.db'}"
+    assert await create_schema(url) == ["elements", "feedbacks", "steps", "threads", "users"]
+    assert await create_schema(url)  # idempotent
+    return SQLAlchemyDataLayer(conninfo=url, storage_provider=LocalStorageClient(tmp_path / "files"))
+
+
+async def test_every_key_chainlit_writes_has_a_column() -> None:
+    import chainlit as cl
+
+    keys = chainlit_keys()
+    async with chainlit_context():
+        step = cl.Step(name="s", type="tool")
+        msg = cl.Message(content="hi")
+        element = cl.Text(name="HR01-1", content="x", display="side", for_id="m")
+        custom = cl.CustomElement(name="NetworkView", props={"nodes": []}, for_id="m")
+    assert set(step.to_dict()) <= set(keys["steps"])
+    assert set(msg.to_dict()) <= set(keys["steps"])
+    assert set(element.to_dict()) <= set(keys["elements"])
+    assert set(custom.to_dict()) <= set(keys["elements"])
+
+
+async def test_thread_steps_and_elements_round_trip(tmp_path: Path, turn: TurnResult) -> None:
+    import chainlit as cl
+
+    layer = await make_layer(tmp_path)
+    async with chainlit_context(thread_id="t-1"):
+        user = await layer.create_user(cl.User(identifier="alice"))
+        assert user is not None
+        await layer.update_thread("t-1", name="Muster", user_id=user.id, metadata={"focus": {"id": "x"}})
+        question = cl.Message(content="Who runs Muster Holding AG?", type="user_message")
+        await layer.create_step(question.to_dict())
+        parent = cl.Step(name="graph agent", type="run")
+        parent.output = "2 tool calls"
+        await layer.create_step(parent.to_dict())
+        tool = cl.Step(name="search_companies · round 1", type="tool", parent_id=parent.id)
+        tool.input, tool.output = '{"name": "Muster"}', "```cypher\nMATCH (c) RETURN c\n```"
+        await layer.create_step(tool.to_dict())
+        answer = cl.Message(content=turn.answer, metadata={"turn": turn.model_dump(mode="json"),
+                                                           "notices": {}})
+        await layer.create_step(answer.to_dict())
+        text = cl.Text(name="HR01-1000000001", content="notice text", display="side",
+                       for_id=answer.id, mime="text/markdown")
+        await layer.create_element(text)
+        net = cl.CustomElement(name="NetworkView", props={"nodes": [{"id": "a"}]}, for_id=answer.id)
+        await layer.create_element(net)
+    thread = await layer.get_thread("t-1")
+    assert thread is not None and thread["userIdentifier"] == "alice" and thread["name"] == "Muster"
+    by_name = {s["name"]: s for s in thread["steps"]}
+    assert by_name["search_companies · round 1"]["parentId"] == parent.id
+    assert "MATCH (c) RETURN c" in by_name["search_companies · round 1"]["output"]
+    meta = parse_json_field(next(s for s in thread["steps"] if s["id"] == answer.id)["metadata"])
+    assert TurnResult.model_validate(meta["turn"]) == turn
+    elements = {e["name"]: e for e in thread["elements"] or []}
+    url = elements["HR01-1000000001"]["url"]
+    assert url.startswith("data:text/markdown;base64,")
+    assert base64.b64decode(url.split(",", 1)[1]) == b"notice text"
+    assert json.loads(elements["NetworkView"]["props"]) == {"nodes": [{"id": "a"}]}
+    # Sharing flips thread metadata; the layer merges, it must not lose the focus key.
+    await layer.update_thread("t-1", metadata={"is_shared": True})
+    shared = await layer.get_thread("t-1")
+    assert shared is not None
+    assert parse_json_field(shared["metadata"]) == {"focus": {"id": "x"}, "is_shared": True}
+    await layer.close()
+
+
+async def test_export_rebuilds_the_audit_file_from_the_store(tmp_path: Path, turn: TurnResult) -> None:
+    import chainlit as cl
+
+    layer = await make_layer(tmp_path)
+    async with chainlit_context(thread_id="t-2"):
+        user = await layer.create_user(cl.User(identifier="alice"))
+        assert user is not None
+        await layer.update_thread("t-2", name="Export me", user_id=user.id)
+        await layer.create_step(cl.Message(content="Who runs it?", type="user_message").to_dict())
+        notice = {"pub_number": "HR01-1000000001", "pub_date": "2019-03-05", "text": "Neueintragung."}
+        await layer.create_step(cl.Message(content=turn.answer, metadata={
+            "turn": turn.model_dump(mode="json"), "notices": {"HR01-1000000001": notice}}).to_dict())
+    thread = await layer.get_thread("t-2")
+    assert thread is not None
+    data = export_json(dict(thread))
+    assert data["owner"] == "alice" and len(data["turns"]) == 1
+    assert data["turns"][0]["question"] == "Who runs it?"
+    md = export_markdown(dict(thread))
+    for expected in ("# Investigation: Export me", "## 1. Who runs it?", turn.answer,
+                     "#### search_companies · round 1", "```cypher", "| CHE-100.000.001 |",
+                     "### Cited notices", "### HR01-1000000001", "Neueintragung."):
+        assert expected in md
+    files = export_files(dict(thread))
+    assert sorted(n.rsplit(".", 1)[1] for n in files) == ["json", "md"]
+    assert json.loads(files[next(n for n in files if n.endswith(".json"))])["thread_id"] == "t-2"
+    await layer.close()
+
+
+async def test_storage_keeps_files_inside_its_folder(tmp_path: Path) -> None:
+    store = LocalStorageClient(tmp_path)
+    out = await store.upload_file("u/e/notice.txt", "hello", mime="text/plain")
+    assert out["url"] == "data:text/plain;base64,aGVsbG8="
+    assert await store.delete_file("u/e/notice.txt") is True
+    assert await store.delete_file("u/e/notice.txt") is False
+    with pytest.raises(InputError, match="leaves the storage folder"):
+        await store.upload_file("../../etc/x", b"no")

@@ -1,0 +1,163 @@
+"""The macro-analytics endpoints: `get_top_entities` and `count_entities_by_event`.
+
+Aggregation runs on the server in predefined queries, so that the agent never pages through
+raw rows to count. Each ranked or counted row carries sample publication numbers to cite.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import time
+from typing import Any, Final, Literal
+
+from pydantic import BaseModel, Field
+
+from tools.base import QueryTrace, ToolContext, ToolResult
+from tools.runner import build_result, guarded, read_query
+
+_COMPANY_FILTERS = """
+  ($canton IS NULL OR c.canton = $canton)
+  AND ($legal_form IS NULL OR c.legal_form = $legal_form OR c.legal_form_label = $legal_form)
+  AND ($status IS NULL OR c.status = $status)
+  AND (NOT $structured_only OR coalesce(c.strength, 'strong') <> 'weak')"""
+
+TOP_BY_CAPITAL: Final = f"""
+MATCH (c:Company) WHERE c.capital IS NOT NULL AND {_COMPANY_FILTERS}
+  AND ($date_from IS NULL OR c.registered_on >= $date_from)
+  AND ($date_to IS NULL OR c.registered_on <= $date_to)
+WITH c ORDER BY c.capital DESC, c.name LIMIT $limit
+RETURN c.id AS id, 'company' AS kind, c.name AS name, c.capital AS value, c.canton AS canton,
+       c.legal_form_label AS legal_form, c.status AS status, coalesce(c.pubs, [])[-3..] AS pubs
+"""
+
+TOP_BY_EVENTS: Final = f"""
+MATCH (c:Company) WHERE {_COMPANY_FILTERS}
+WITH c, COUNT {{ MATCH (c)-[:HAS_EVENT]->(e:Event)
+                 WHERE ($date_from IS NULL OR e.pub_date >= $date_from)
+                   AND ($date_to IS NULL OR e.pub_date <= $date_to) }} AS value
+WHERE value > 0
+WITH c, value ORDER BY value DESC, c.name LIMIT $limit
+RETURN c.id AS id, 'company' AS kind, c.name AS name, value, c.canton AS canton,
+       c.legal_form_label AS legal_form, c.status AS status, coalesce(c.pubs, [])[-3..] AS pubs
+"""
+
+TOP_BY_MANDATES: Final = f"""
+MATCH (p:Person) WHERE (NOT $structured_only OR coalesce(p.strength, 'strong') <> 'weak')
+WITH p, COUNT {{ MATCH (p)-[r:HOLDS_ROLE]->(c:Company)
+                 WHERE {_COMPANY_FILTERS}
+                   AND (NOT $current_only OR r.valid_to IS NULL)
+                   AND ($date_to IS NULL OR r.valid_from IS NULL OR r.valid_from <= $date_to)
+                   AND ($date_from IS NULL OR r.valid_to IS NULL OR r.valid_to >= $date_from)
+                 RETURN DISTINCT c }} AS value
+WHERE value > 0
+WITH p, value ORDER BY value DESC, p.full_name LIMIT $limit
+CALL (p) {{
+  MATCH (p)-[r:HOLDS_ROLE]->(c:Company)
+  RETURN collect(DISTINCT c.name)[0..10] AS companies, collect(r.from_pub)[0..5] AS pubs
+}}
+RETURN p.id AS id, 'person' AS kind, p.full_name AS name, value, p.origin AS origin,
+       companies, [x IN pubs WHERE x IS NOT NULL] AS pubs
+"""
+
+TOP_QUERIES: Final = {"capital": TOP_BY_CAPITAL, "events": TOP_BY_EVENTS,
+                      "mandates": TOP_BY_MANDATES, "current_mandates": TOP_BY_MANDATES}
+
+COUNT_BY_EVENT: Final = """
+MATCH (e:Event)
+WHERE ($sub_rubric IS NULL OR e.sub_rubric = $sub_rubric)
+  AND ($canton IS NULL OR e.canton = $canton)
+  AND ($date_from IS NULL OR e.pub_date >= $date_from)
+  AND ($date_to IS NULL OR e.pub_date <= $date_to)
+  AND ($event_type IS NULL OR $event_type IN e.event_types)
+  AND ($legal_form IS NULL OR EXISTS {
+        MATCH (c:Company {id: e.subject_id})
+        WHERE c.legal_form = $legal_form OR c.legal_form_label = $legal_form })
+UNWIND CASE $group_by
+         WHEN 'event_type' THEN e.event_types
+         WHEN 'sub_rubric' THEN [e.sub_rubric]
+         WHEN 'canton' THEN [e.canton]
+         WHEN 'language' THEN [e.language]
+         ELSE [toString(e.pub_date.year)] END AS grp
+WITH grp, count(e) AS events, count(DISTINCT e.subject_id) AS companies,
+     collect(e.pub_number)[0..$max_pubs] AS pubs
+RETURN grp AS group, events, companies, pubs
+ORDER BY companies DESC, events DESC, group
+"""
+
+Metric = Literal["capital", "events", "mandates", "current_mandates"]
+
+
+class GetTopEntitiesArgs(BaseModel):
+    """Arguments of get_top_entities."""
+
+    metric: Metric = Field(description=(
+        "What to rank by: 'capital' (companies by nominal capital), 'events' (companies by "
+        "number of notices), 'mandates' (persons by number of distinct companies where they "
+        "hold or held a role), 'current_mandates' (same, roles still open)."))
+    canton: str | None = Field(None, min_length=2, max_length=2, description="Two-letter canton code of the company.")
+    legal_form: str | None = Field(None, max_length=40, description=(
+        "Legal form of the company: eCH-0097 code (0106) or label (AG, GmbH, SA, Sàrl, Stiftung)."))
+    status: Literal["active", "in_liquidation", "bankrupt", "deleted"] | None = Field(
+        None, description="Company status filter.")
+    date_from: dt.date | None = Field(None, description=(
+        "Period start: notices published (events), registration date (capital), or roles "
+        "held at some point in the period (mandates)."))
+    date_to: dt.date | None = Field(None, description="Period end (same meaning as date_from).")
+    limit: int = Field(10, ge=1, le=100, description="How many top entities to return.")
+
+
+class CountEntitiesByEventArgs(BaseModel):
+    """Arguments of count_entities_by_event."""
+
+    group_by: Literal["event_type", "sub_rubric", "canton", "language", "year"] = Field(
+        "event_type", description=(
+            "How to group: event label (registration, deletion, merger, bankruptcy, ...), "
+            "sub-rubric (HR01 new entry, HR02 mutation, HR03 deletion), canton, language or year."))
+    event_type: str | None = Field(None, max_length=40, description="Only notices with this event label.")
+    sub_rubric: Literal["HR01", "HR02", "HR03"] | None = Field(None, description="Only this sub-rubric.")
+    canton: str | None = Field(None, min_length=2, max_length=2, description="Two-letter canton code of the notice.")
+    legal_form: str | None = Field(None, max_length=40, description="Legal form (code or label) of the subject company.")
+    date_from: dt.date | None = Field(None, description="Only notices published on or after this date.")
+    date_to: dt.date | None = Field(None, description="Only notices published on or before this date.")
+
+
+def get_top_entities(ctx: ToolContext, args: GetTopEntitiesArgs) -> ToolResult:
+    """Rank companies or persons by a metric, with filters."""
+    started = time.perf_counter()
+    params: dict[str, Any] = {
+        "canton": args.canton, "legal_form": args.legal_form, "status": args.status,
+        "date_from": args.date_from, "date_to": args.date_to, "limit": args.limit,
+        "structured_only": ctx.structured_only, "current_only": args.metric == "current_mandates",
+    }
+
+    def body(traces: list[QueryTrace]) -> ToolResult:
+        rows, trace = read_query(ctx, TOP_QUERIES[args.metric], params, max_rows=args.limit)
+        traces.append(trace)
+        for rank, row in enumerate(rows, 1):
+            row["rank"] = rank
+        return build_result(
+            "get_top_entities", args.model_dump(), rows, traces,
+            f"Top {len(rows)} by {args.metric}" + (f"; first: {rows[0]['name']} ({rows[0]['value']})"
+                                                   if rows else "") + ".",
+            f"Nothing to rank by {args.metric} with these filters. Check the canton code "
+            "(two letters) and legal form, or widen the period.", started)
+
+    return guarded("get_top_entities", body, args.model_dump())
+
+
+def count_entities_by_event(ctx: ToolContext, args: CountEntitiesByEventArgs) -> ToolResult:
+    """Count notices and distinct subject companies per group, with filters."""
+    started = time.perf_counter()
+    params: dict[str, Any] = {**args.model_dump(), "max_pubs": 5}
+
+    def body(traces: list[QueryTrace]) -> ToolResult:
+        rows, trace = read_query(ctx, COUNT_BY_EVENT, params, max_rows=500)
+        traces.append(trace)
+        return build_result(
+            "count_entities_by_event", args.model_dump(), rows, traces,
+            f"{len(rows)} group(s) by {args.group_by}; `companies` counts distinct subject "
+            "companies, `events` counts notices.",
+            "No notice matches these filters. Check the event label, canton code and period.",
+            started)
+
+    return guarded("count_entities_by_event", body, args.model_dump())

@@ -1,0 +1,123 @@
+"""`search_companies`: the entity-disambiguation endpoint (companies and persons).
+
+Candidates come from the full-text indexes (names, former names, seats, purposes; person names,
+spellings, residences, origins) and from the NameHub index (normalised name keys, which catch
+`Mueller` for `Müller`); rapidfuzz then reranks them and says why each matched. Orphan weak nodes
+(text mentions attached to nothing) are left out, as in the paper.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from typing import Any, Final, Literal
+
+from pydantic import BaseModel, Field
+
+from shabgraph import schema
+from tools.base import QueryTrace, ToolContext, ToolResult
+from tools.normalize import fold, fuzzy_lucene_query
+from tools.runner import build_result, guarded, read_query
+from tools.scoring import MIN_SCORE, candidate_fields, score_candidate
+
+UID_PATTERN: Final = re.compile(r"CHE[-\s]?(\d{3})[.\s]?(\d{3})[.\s]?(\d{3})", re.IGNORECASE)
+
+# Each branch yields one row per candidate; weak nodes must hang on something to count.
+SEARCH_CANDIDATES: Final = """
+CALL () {
+  CALL db.index.fulltext.queryNodes($company_index, $lucene, {limit: $k}) YIELD node, score
+  RETURN node, score, 'fulltext' AS via
+  UNION ALL
+  CALL db.index.fulltext.queryNodes($person_index, $lucene, {limit: $k}) YIELD node, score
+  RETURN node, score, 'fulltext' AS via
+  UNION ALL
+  CALL db.index.fulltext.queryNodes($hub_index, $hub_lucene, {limit: $k}) YIELD node AS hub, score
+  CALL (hub) { MATCH (m)-[:IN_HUB]->(hub) RETURN m LIMIT 25 }
+  RETURN m AS node, score, 'namehub' AS via
+  UNION ALL
+  OPTIONAL MATCH (c:Company {uid: $uid})
+  WITH c WHERE c IS NOT NULL
+  RETURN c AS node, 100.0 AS score, 'uid' AS via
+}
+WITH node, max(score) AS score, collect(DISTINCT via) AS vias
+WHERE ($kind = 'any' OR ($kind = 'company') = (node:Company))
+  AND (NOT $structured_only OR coalesce(node.strength, 'strong') <> 'weak')
+  AND (coalesce(node.strength, 'strong') <> 'weak'
+       OR EXISTS { (node)-[:HOLDS_ROLE|INVOLVED_IN|SAME_AS]-() })
+  AND ($canton IS NULL OR node.canton = $canton)
+OPTIONAL MATCH (node)-[:IN_HUB]->(h:NameHub)
+RETURN node.id AS id, CASE WHEN node:Company THEN 'company' ELSE 'person' END AS kind,
+       coalesce(node.name, node.full_name) AS name, node.names AS names,
+       split(coalesce(node.name_variants_text, ''), ' | ') AS variants,
+       node.uid AS uid, coalesce(node.seat, node.residence) AS seat, node.canton AS canton,
+       node.legal_form_label AS legal_form, node.status AS status, node.origin AS origin,
+       coalesce(node.strength, 'strong') AS strength, node.purpose AS purpose,
+       h.key AS hub_key, h.display AS hub_display, score AS ft_score, vias,
+       coalesce(node.pubs, [])[0..$max_pubs] AS pubs
+"""
+
+
+class SearchCompaniesArgs(BaseModel):
+    """Arguments of search_companies."""
+
+    query: str = Field(min_length=1, max_length=200, description=(
+        "A company or person name as the user wrote it (misspellings, missing umlauts, partial "
+        "names and former names are fine), or a UID like CHE-123.456.789. Words of a seat or "
+        "purpose also match, but rank lower."))
+    kind: Literal["any", "company", "person"] = Field("any", description=(
+        "Restrict to companies or persons; 'any' searches both."))
+    canton: str | None = Field(None, min_length=2, max_length=2, description=(
+        "Two-letter canton code (ZH, GE, TI, ...) to keep only companies of that canton."))
+    limit: int = Field(10, ge=1, le=50, description="Maximum candidates to return, best first.")
+
+
+def _uid(query: str) -> str | None:
+    match = UID_PATTERN.search(query)
+    return f"CHE-{match.group(1)}.{match.group(2)}.{match.group(3)}" if match else None
+
+
+def rank_candidates(query: str, rows: list[dict[str, Any]], limit: int) -> list[dict[str, Any]]:
+    """Rerank raw candidates by fuzzy similarity; attach `score` and `reason`; drop noise."""
+    ranked = []
+    for row in rows:
+        if "uid" in row["vias"] and row.get("uid") == _uid(query):
+            score, reason = 100.0, f"uid exact '{row['uid']}'"
+        else:
+            score, reason = score_candidate(query, candidate_fields(row))
+        if score < MIN_SCORE:
+            continue
+        record = {k: v for k, v in row.items()
+                  if k not in ("names", "variants", "hub_display", "purpose", "vias", "ft_score")}
+        record.update(score=score, reason=reason, matched_via=sorted(row["vias"]))
+        ranked.append(record)
+    ranked.sort(key=lambda r: (-r["score"], r["strength"] == "weak", r["name"] or "", r["id"]))
+    return ranked[:limit]
+
+
+def search_companies(ctx: ToolContext, args: SearchCompaniesArgs) -> ToolResult:
+    """Find companies and persons by (possibly misspelled) name, former name, seat or purpose."""
+    started = time.perf_counter()
+    params = {
+        "company_index": schema.FT_COMPANY, "person_index": schema.FT_PERSON,
+        "hub_index": schema.FT_NAMEHUB, "lucene": fuzzy_lucene_query(args.query),
+        "hub_lucene": fuzzy_lucene_query(fold(args.query)), "uid": _uid(args.query),
+        "k": max(25, args.limit * 3), "kind": args.kind, "canton": args.canton,
+        "structured_only": ctx.structured_only, "max_pubs": 10,
+    }
+
+    def body(traces: list[QueryTrace]) -> ToolResult:
+        if not params["lucene"] and not params["uid"]:
+            return build_result("search_companies", args.model_dump(), [], traces, "",
+                                "The query has no searchable word: give a name or a UID.", started)
+        rows, trace = read_query(ctx, SEARCH_CANDIDATES, params, max_rows=max(100, args.limit * 10))
+        traces.append(trace)
+        records = rank_candidates(args.query, rows, args.limit)
+        top = records[0] if records else None
+        found = (f"{len(records)} candidate(s); best: {top['name']} ({top['kind']}, {top['id']}, "
+                 f"{top['reason']}). If several score alike, ask which one is meant or compare "
+                 "seats and origins." if top else "")
+        empty = (f"No company or person matches '{args.query}'. Try a shorter or differently "
+                 "spelled name, drop filters, or use global_text_search for mentions in notices.")
+        return build_result("search_companies", args.model_dump(), records, traces, found, empty, started)
+
+    return guarded("search_companies", body, args.model_dump())

@@ -1,0 +1,271 @@
+"""The Chainlit callbacks: login, thread store, settings, starters, messages, actions, sharing.
+
+Imported by the top-level `app.py`. Importing it registers callbacks and reads the environment;
+it connects to nothing (the thread store's schema is created at app start-up, the Neo4j driver
+on the first question).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import threading
+import uuid
+from datetime import date
+from typing import Any
+
+import chainlit as cl
+from chainlit.data import get_data_layer
+from chainlit.data.sql_alchemy import SQLAlchemyDataLayer
+from chainlit.input_widget import Select, Slider, TextInput
+from chainlit.types import ThreadDict
+
+from graph_agent.result import EntityRef
+from shabgraph.errors import ShabgraphError
+from ui.agent_bridge import AgentOptions
+from ui.auth import authenticate
+from ui.config import UISettings, files_dir, thread_db_url
+from ui.dossier import search_entities
+from ui.export import export_files
+from ui.persistence import create_schema, parse_json_field
+from ui.runtime import Runtime
+from ui.sharing import can_view
+from ui.storage import LocalStorageClient
+from ui.turns import run_turn, show_dossier, show_network, show_search
+
+log = logging.getLogger("shabgraph.ui")
+
+# One per language the registry publishes in, plus English; fictional names (no real persons).
+STARTERS = [
+    ("Wer sitzt im Verwaltungsrat?", "Wer sitzt im Verwaltungsrat der Muster Holding AG?"),
+    ("Fusions en Suisse romande", "Quelles sociétés ont fusionné dans le canton de Vaud en 2024 ?"),
+    ("Cancellazioni in Ticino", "Quante società sono state cancellate in Ticino nel 2023?"),
+    ("Network of a company", "Show the network of Muster Holding AG"),
+]
+COMMANDS = [
+    {"id": "Dossier", "icon": "folder-search", "description": "Open a company or person dossier",
+     "button": False, "persistent": False},
+    {"id": "Network", "icon": "share-2", "description": "Draw the network around an entity",
+     "button": False, "persistent": False},
+    {"id": "Export", "icon": "download", "description": "Export this thread (Markdown + JSON)",
+     "button": False, "persistent": False},
+]
+
+_runtime: Runtime | None = None
+_runtime_guard = threading.Lock()
+
+
+def runtime() -> Runtime:
+    """The process's Runtime, made on first use."""
+    global _runtime
+    with _runtime_guard:
+        if _runtime is None:
+            _runtime = Runtime.from_env()
+        return _runtime
+
+
+_ui = UISettings()
+
+if _ui.auth == "header":
+    @cl.header_auth_callback
+    async def header_auth(headers: Any) -> cl.User | None:
+        name = headers.get(_ui.auth_header)
+        return cl.User(identifier=name, metadata={"auth": "header"}) if name else None
+else:
+    @cl.password_auth_callback
+    async def password_auth(username: str, password: str) -> cl.User | None:
+        user, reason = authenticate(runtime().users, username, password)
+        if user is None:
+            log.info("login refused for %r: %s", username, reason)
+            return None
+        return cl.User(identifier=user.name, display_name=user.display_name,
+                       metadata={"auth": "password"})
+
+
+@cl.data_layer
+def data_layer() -> SQLAlchemyDataLayer:
+    rt = runtime()
+    storage = LocalStorageClient(files_dir(rt.settings, rt.ui))
+    return SQLAlchemyDataLayer(conninfo=thread_db_url(rt.settings, rt.ui), storage_provider=storage)
+
+
+@cl.on_app_startup
+async def startup() -> None:
+    rt = runtime()
+    tables = await create_schema(thread_db_url(rt.settings, rt.ui))
+    log.info("thread store ready (%s)", ", ".join(tables))
+
+
+@cl.on_app_shutdown
+async def shutdown() -> None:
+    if _runtime is not None:
+        await _runtime.close()
+
+
+@cl.set_starters
+async def starters(user: cl.User | None = None, language: str | None = None) -> list[cl.Starter]:
+    return [cl.Starter(label=label, message=message) for label, message in STARTERS]
+
+
+def settings_widgets(planner: str, max_rounds: int, as_of: str) -> cl.ChatSettings:
+    return cl.ChatSettings([
+        Select(id="planner", label="Planner", values=["offline", "llm"], initial_value=planner,
+               description="offline = deterministic rules; llm = the configured endpoint"),
+        Slider(id="max_rounds", label="Reflection limit", initial=max_rounds, min=0, max=8, step=1),
+        TextInput(id="as_of", label="As of (YYYY-MM-DD, empty = today)", initial=as_of),
+    ])
+
+
+@cl.on_chat_start
+async def chat_start() -> None:
+    rt = runtime()
+    await apply_settings(await settings_widgets(rt.settings.effective_planner,
+                                                rt.settings.max_reflection_rounds, "").send())
+    await cl.context.emitter.set_commands(COMMANDS)
+
+
+@cl.on_chat_resume
+async def chat_resume(thread: ThreadDict) -> None:
+    rt = runtime()
+    meta = parse_json_field(thread.get("metadata")) or {}
+    saved = (meta.get("chat_settings") if isinstance(meta, dict) else None) or {}
+    planner = saved.get("planner") or rt.settings.effective_planner
+    rounds = int(saved.get("max_rounds", rt.settings.max_reflection_rounds))
+    await apply_settings(await settings_widgets(planner, rounds, saved.get("as_of") or "").send())
+    focus = meta.get("focus") if isinstance(meta, dict) else None
+    cl.user_session.set("focus", EntityRef.model_validate(focus) if focus else None)
+    await cl.context.emitter.set_commands(COMMANDS)
+
+
+@cl.on_settings_update
+async def apply_settings(values: dict[str, Any]) -> None:
+    cl.user_session.set("chat_settings", dict(values))
+
+
+def options_from(values: dict[str, Any], rt: Runtime) -> tuple[AgentOptions, date | None]:
+    """Agent options and as_of date from the chat settings; bad input raises a clear error."""
+    planner = values.get("planner") or rt.settings.effective_planner
+    if planner == "llm" and not rt.settings.llm_configured:
+        raise ShabgraphError("the llm planner needs an endpoint",
+                             hint="set SHABGRAPH_LLM_BASE_URL, or pick the offline planner")
+    raw = (values.get("as_of") or "").strip()
+    try:
+        as_of = date.fromisoformat(raw) if raw else None
+    except ValueError as exc:
+        raise ShabgraphError(f"'{raw}' is not a date", hint="write it as YYYY-MM-DD") from exc
+    return AgentOptions(planner=planner, max_rounds=int(values.get("max_rounds",
+                        rt.settings.max_reflection_rounds))), as_of
+
+
+async def report_error(exc: BaseException) -> None:
+    """A clear message with an id for the user; the details go to the log under that id."""
+    error_id = getattr(exc, "error_id", None) or uuid.uuid4().hex[:8]
+    if isinstance(exc, ShabgraphError):
+        log.warning("[%s] %s", error_id, exc, exc_info=exc)
+        text = str(exc)
+    else:
+        log.error("[%s] unexpected error", error_id, exc_info=exc)
+        text = "something went wrong on our side"
+    await cl.ErrorMessage(content=f"{text} (error id {error_id})").send()
+
+
+@cl.on_message
+async def on_message(message: cl.Message) -> None:
+    rt = runtime()
+    text = message.content.strip()
+    command = message.command or ""
+    if not command and text.startswith("/"):
+        command, _, text = text[1:].partition(" ")
+        text = text.strip()
+    try:
+        match command.lower():
+            case "dossier":
+                await show_search(rt, text)
+            case "network":
+                await network_command(rt, text)
+            case "export":
+                await export_thread()
+            case _:
+                options, as_of = options_from(cl.user_session.get("chat_settings") or {}, rt)
+                result = await run_turn(rt, text, options, cl.user_session.get("focus"), as_of)
+                if result.entities and cl.user_session.get("focus") is None:
+                    await set_focus(result.entities[0], announce=False)
+    except Exception as exc:  # every failure reaches the user as a message with an id
+        await report_error(exc)
+
+
+async def network_command(rt: Runtime, text: str) -> None:
+    focus: EntityRef | None = cl.user_session.get("focus")
+    if not text and focus:
+        await show_network(rt, focus.id, focus.name)
+        return
+    hits = await asyncio.to_thread(search_entities, await rt.get_driver(),
+                                   rt.settings.neo4j_database, text, 1)
+    if not hits:
+        await cl.Message(content=f"No company or person matches **{text}**.").send()
+        return
+    await show_network(rt, hits[0].id, hits[0].name)
+
+
+async def set_focus(entity: EntityRef | None, *, announce: bool = True) -> None:
+    """Make follow-up questions about `entity` (kept in the thread for resumes)."""
+    cl.user_session.set("focus", entity)
+    layer = get_data_layer()
+    if layer:
+        await layer.update_thread(cl.context.session.thread_id,
+                                  metadata={"focus": entity.model_dump() if entity else None})
+    if announce:
+        text = (f"Questions now concern **{entity.name}** ({entity.kind})." if entity
+                else "No entity selected: questions concern the whole registry.")
+        await cl.Message(content=text).send()
+
+
+@cl.action_callback("open_dossier")
+async def open_dossier(action: cl.Action) -> None:
+    try:
+        await show_dossier(runtime(), str(action.payload["id"]), str(action.payload.get("kind")))
+    except Exception as exc:
+        await report_error(exc)
+
+
+@cl.action_callback("focus_entity")
+async def focus_entity(action: cl.Action) -> None:
+    p = action.payload
+    await set_focus(EntityRef(id=p["id"], kind=p.get("kind", "company"), name=p.get("name", p["id"])))
+
+
+@cl.action_callback("show_network")
+async def network_action(action: cl.Action) -> None:
+    try:
+        await show_network(runtime(), str(action.payload["id"]), str(action.payload.get("name")))
+    except Exception as exc:
+        await report_error(exc)
+
+
+@cl.action_callback("export_thread")
+async def export_action(action: cl.Action) -> None:
+    try:
+        await export_thread()
+    except Exception as exc:
+        await report_error(exc)
+
+
+async def export_thread() -> None:
+    """Send the thread as Markdown and JSON files (rebuilt from the thread store)."""
+    layer = get_data_layer()
+    thread = await layer.get_thread(cl.context.session.thread_id) if layer else None
+    if not thread:
+        await cl.Message(content="Nothing to export yet: ask a question first.").send()
+        return
+    files = export_files(dict(thread))
+    await cl.Message(content="Export of this thread (answers, traces, records, cited notices):",
+                     elements=[cl.File(name=name, content=data,
+                                       mime="text/markdown" if name.endswith(".md") else "application/json")
+                               for name, data in files.items()]).send()
+
+
+@cl.on_shared_thread_view
+async def shared_view(thread: ThreadDict, viewer: cl.User | None) -> bool:
+    allowed, reason = can_view(dict(thread), viewer.identifier if viewer else None)
+    log.info("shared view of %s by %s: %s", thread.get("id"), viewer and viewer.identifier, reason)
+    return allowed
