@@ -50,7 +50,7 @@ class ScriptedChatModel(BaseChatModel):
     def _llm_type(self) -> str:
         return "scripted-fake"
 
-    def bind_tools(self, tools: Sequence[Any], **kwargs: Any) -> ScriptedChatModel:  # type: ignore[override]
+    def bind_tools(self, tools: Sequence[Any], **kwargs: Any) -> ScriptedChatModel:
         """Record the tool names and return itself (the script decides what is called)."""
         self.bound.append([convert_to_openai_tool(t)["function"]["name"] for t in tools])
         return self
@@ -62,7 +62,10 @@ class ScriptedChatModel(BaseChatModel):
         reply = self.script.pop(0)
         if isinstance(reply, Exception):
             raise reply
-        return reply(messages) if callable(reply) else reply
+        out = reply(messages) if callable(reply) else reply
+        if not isinstance(out, AIMessage):
+            raise TypeError(f"script entries must give AIMessage, not {type(out).__name__}")
+        return out
 
     def _generate(self, messages: list[BaseMessage], stop: list[str] | None = None,
                   run_manager: CallbackManagerForLLMRun | None = None,

@@ -43,7 +43,7 @@ def after_reflect(state: AgentState) -> Literal["act", "synthesize"]:
 def build_graph(checkpointer: Any = None, *, name: str = "shabgraph_agent"
                 ) -> CompiledStateGraph[Any, Any, Any, Any]:
     """Compile the agent graph; the checkpointer keeps each thread (None: no memory)."""
-    g: StateGraph[Any, Any, Any, Any] = StateGraph(AgentState, context_schema=AgentContext)
+    g: Any = StateGraph(AgentState, context_schema=AgentContext)
     g.add_node("intake", nodes.intake)
     g.add_node("route", nodes.route)
     g.add_node("act", nodes.act)
@@ -59,4 +59,6 @@ def build_graph(checkpointer: Any = None, *, name: str = "shabgraph_agent"
     g.add_conditional_edges("reflect", after_reflect)
     g.add_edge("synthesize", "finish")
     g.add_edge("finish", END)
-    return g.compile(checkpointer=checkpointer, name=name)
+    compiled: CompiledStateGraph[Any, Any, Any, Any] = g.compile(checkpointer=checkpointer,
+                                                                 name=name)
+    return compiled

@@ -6,8 +6,7 @@ Pure functions; the search itself is a tool call recorded in the trace like any 
 from __future__ import annotations
 
 import re
-from typing import Any
-
+from typing import Any, Literal
 
 from graph_agent.result import EntityRef
 from graph_agent.slots import fold
@@ -23,7 +22,8 @@ def entity_from_record(rec: dict[str, Any]) -> EntityRef | None:
         return None
     kind_raw = str(rec.get("kind") or rec.get("label") or rec.get("type") or "").lower()
     ident = str(ident)
-    kind = "person" if ("person" in kind_raw or ident.startswith("p:")) else "company"
+    kind: Literal["company", "person"] = (
+        "person" if ("person" in kind_raw or ident.startswith("p:")) else "company")
     name = rec.get("name") or rec.get("full_name") or rec.get("display") or ident
     return EntityRef(id=ident, kind=kind, name=str(name), uid=rec.get("uid"))
 

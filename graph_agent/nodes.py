@@ -24,6 +24,7 @@ from graph_agent.result import EntityRef, Reflection, RouteDecision, ToolStep, T
 from graph_agent.state import AgentContext, AgentState, Slots, ToolCall
 from graph_agent.synthesis import compose
 from shabgraph.errors import ShabgraphError
+from tools.base import QueryTrace
 
 Node = Callable[[AgentState, Runtime[AgentContext]], Awaitable[dict[str, Any]]]
 MEMORY_SIZE = 5
@@ -93,7 +94,7 @@ async def route(state: AgentState, runtime: Runtime[AgentContext]) -> dict[str, 
     if state.get("as_of"):
         slots = slots.model_copy(update={"as_of": state["as_of"]})
     allowed = ctx.toolbox.allowed(out.intent, no_router=ctx.switches.no_router)
-    decision = RouteDecision(intent=out.intent, allowed_tools=allowed,  # type: ignore[arg-type]
+    decision = RouteDecision(intent=out.intent, allowed_tools=allowed,
                              reason=out.reason + (" [router off: all tools]"
                                                   if ctx.switches.no_router else ""))
     emit(runtime, "route", **decision.model_dump())
@@ -191,6 +192,9 @@ async def synthesize(state: AgentState, runtime: Runtime[AgentContext]) -> dict[
                             bool(view.homonyms), error)
     fatal = next((s["message"] for s in view.steps if s["outcome"] == "error"
                   and str(s["message"]).startswith("Neo4j is unreachable")), None)
+    if form == "error" and not (error or fatal):
+        fatal = next((f"{s['tool']}: {s['message']}" for s in reversed(view.steps)
+                      if s["outcome"] == "error"), None)
     dates, prov = await _cited_dates(ctx, view.steps) if form not in ("error", "negative") \
         else ({}, [])
     draft = compose(view, form, error or fatal, ctx.switches.structured_only, dates)
@@ -250,7 +254,8 @@ async def finish(state: AgentState, runtime: Runtime[AgentContext]) -> dict[str,
         synthesis_form=state.get("form") or "error",  # type: ignore[arg-type]
         llm_calls=state.get("llm_calls", 0), tokens=state.get("tokens", 0),
         total_ms=(time.perf_counter() - state.get("started", time.perf_counter())) * 1000,
-        error=state.get("error"), provenance_queries=state.get("provenance") or [],
+        error=state.get("error"),
+        provenance_queries=[QueryTrace.model_validate(q) for q in state.get("provenance") or []],
         form_reason=state.get("form_reason") or "",
     ).model_dump(mode="json")
     new = [*(state.get("entities") or []), *(state.get("mentioned") or [])]

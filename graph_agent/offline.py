@@ -111,16 +111,16 @@ class OfflinePlanner:
             return ActOut(calls=[target_call(task, ent, slots)], note=f"explore '{ent.name}'")
         mentions = ([slots.uid] if slots.uid else []) + slots.spans
         untried = [m for m in mentions if fold(m) not in tried_mentions(steps)]
+        # A follow-up that names someone ("und die Beta AG?") is about that name.
         if untried and (not slots.follow_up or not view.focus or not steps):
-            if not slots.follow_up or not view.focus or _names_entity(untried[0]):
-                mention = untried[0]
-                return ActOut(calls=[calls.search_call(mention, slots),
-                                     target_call(task, calls.ENTITY, slots)],
-                              note=f"link '{mention}' then {target}")
+            mention = untried[0]
+            return ActOut(calls=[calls.search_call(mention, slots),
+                                 target_call(task, calls.ENTITY, slots)],
+                          note=f"link '{mention}' then {target}")
         if view.focus and not steps:
-            ent, why = pick_focus(view.focus, slots)
-            if ent:
-                return ActOut(calls=[target_call(task, ent, slots)], note=why)
+            chosen, why = pick_focus(view.focus, slots)
+            if chosen:
+                return ActOut(calls=[target_call(task, chosen, slots)], note=why)
         text = mentions[0] if mentions else None
         if text and "global_text_search" in view.allowed and not ran(steps, "global_text_search"):
             return ActOut(calls=[calls.text_call(text, slots, all_words=True)],
@@ -130,11 +130,6 @@ class OfflinePlanner:
     async def synthesize(self, view: TurnView, form: str, draft: str) -> SynthOut:
         """The template draft is the answer."""
         return SynthOut(answer=draft)
-
-
-def _names_entity(mention: str) -> bool:
-    # A follow-up with a real name in it ("und die Beta AG?") is about that name.
-    return len(mention) > 2
 
 
 def _place_words(slots: Slots) -> set[str]:

@@ -50,18 +50,19 @@ def choose_form(task: str, aspect: str | None, steps: list[dict[str, Any]], link
         return "table", "several entities share the name: list them"
     content = {s["tool"] for s in steps if s["outcome"] == "evidence"} - {"search_companies"}
     if not content and not (linked and task == "lookup"):
-        if steps and all(s["outcome"] == "error" for s in steps):
-            return "error", "every tool call failed"
+        if any(s["outcome"] == "error" and s["tool"] != "search_companies" for s in steps) or (
+                steps and all(s["outcome"] == "error" for s in steps)):
+            return "error", "a tool failed and nothing else answered"
         return "negative", "no tool returned evidence"
     if task == "count" or "count_entities_by_event" in content:
         return "count", "a count was asked"
+    if task == "lookup" and linked:
+        return "dossier", "one entity"
     if task in ("top", "text") or content <= {"global_text_search", "get_top_entities",
                                               "run_cypher"}:
         return "table", "a list or ranking"
     if "get_node_history" in content:
         return "timeline", "an entity's history"
-    if task == "lookup":
-        return "dossier", "one entity"
     if aspect:
         return "table", f"a list of {aspect}"
     return "network", "an entity's neighbourhood"

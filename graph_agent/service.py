@@ -7,9 +7,11 @@ from collections.abc import AsyncIterator, Mapping
 from datetime import date
 from typing import Any, Literal
 
+from langchain_core.runnables import RunnableConfig
+
 from graph_agent.graph import build_graph
 from graph_agent.offline import OfflinePlanner
-from graph_agent.result import EntityRef, Trace, TurnResult
+from graph_agent.result import Citation, EntityRef, Trace, TurnResult
 from graph_agent.state import AblationSwitches, AgentContext
 from graph_agent.toolbox import Toolbox, ToolSpec, load_intent_map, load_registry
 from shabgraph.errors import AgentError, InputError, ShabgraphError
@@ -63,7 +65,7 @@ class AgentService:
                 "selected_entity": selected_entity.model_dump() if selected_entity else None}
 
     @staticmethod
-    def _config(thread_id: str) -> dict[str, Any]:
+    def _config(thread_id: str) -> RunnableConfig:
         if not thread_id:
             raise InputError("a thread id is needed", hint="pass --thread or a UI thread id")
         return {"configurable": {"thread_id": thread_id}, "recursion_limit": 60}
@@ -89,8 +91,9 @@ class AgentService:
         start = time.perf_counter()
         final: dict[str, Any] | None = None
         try:
-            async for mode, chunk in self.graph.astream(inp, config, context=self._context(),
-                                                        stream_mode=["custom", "values"]):
+            stream: Any = self.graph.astream(inp, config, context=self._context(),
+                                             stream_mode=["custom", "values"])
+            async for mode, chunk in stream:
                 if mode == "custom":
                     yield chunk
                 else:
@@ -113,7 +116,8 @@ class AgentService:
         answer = state.get("answer") or f"The question could not be answered: {state.get('error')}"
         return TurnResult(thread_id=thread_id, answer=answer, trace=trace,
                           records=state.get("records") or [],
-                          citations=state.get("citations") or [],  # type: ignore[arg-type]
+                          citations=[Citation.model_validate(c) for c in
+                                     state.get("citations") or []],
                           entities=[EntityRef.model_validate(e) for e in
                                     state.get("entities") or []])
 

@@ -39,7 +39,9 @@ def _heading_rx(lang: str | None) -> tuple[re.Pattern[str], dict[str, Action]]:
             key = f"h{len(alts)}"
             actions[key] = action
             alts.append(f"(?P<{key}>{pattern})")
-    return re.compile(r"(?:" + "|".join(alts) + r")\s*:\s*"), actions
+    # The lookahead on the first letter lets the scan skip most positions cheaply.
+    firsts = "".join(sorted({p[0] for v in ordered(lang) for p, _ in v.person_headings}))
+    return re.compile(rf"(?=[{firsts}])(?:" + "|".join(alts) + r")\s*:\s*"), actions
 
 
 def find_blocks(text: str, lang: str | None) -> list[Block]:

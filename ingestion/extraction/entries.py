@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, Literal
 
 from ingestion.extraction.lexicon import compiled, nationality_of, role_at_start, roles_of, signature_of
@@ -32,7 +33,36 @@ _DIGITS = re.compile(r"\d")
 _SIG_LEAD = re.compile(r"\b(?:mit|ohne|avec|sans|con|senza|und|et|e)\s*$", re.IGNORECASE)
 
 
-@dataclass
+@dataclass(frozen=True)
+class _Patterns:
+    """Per-language regexes of the field classifier, compiled once."""
+
+    origin_residence: tuple[re.Pattern[str], ...]
+    """`von und in X` forms."""
+    shares: re.Pattern[str]
+    """Capital-share clauses."""
+    aliases: tuple[str, ...]
+    """Nickname words followed by a space."""
+    distributive: re.Pattern[str]
+    """`beide`, `les trois`."""
+    legal_forms: re.Pattern[str]
+    """Legal-form words marking a legal entity."""
+
+
+@lru_cache(maxsize=8)
+def _patterns(lang: str | None) -> _Patterns:
+    vocabs = [c.vocab for c in compiled(lang)]
+    return _Patterns(
+        origin_residence=tuple(re.compile(v.origin_and_residence) for v in vocabs),
+        shares=re.compile("|".join(f"(?:{p})" for v in vocabs for p in v.share_markers), re.IGNORECASE),
+        aliases=tuple(a + " " for v in vocabs for a in v.alias_markers),
+        distributive=re.compile("|".join(f"(?:{p})" for v in vocabs for p in v.distributive)),
+        legal_forms=re.compile(r"(?<![\w-])(?:" + "|".join(lf for v in vocabs for lf in v.legal_forms)
+                               + r")(?![\w-])"),
+    )
+
+
+@dataclass(frozen=True)
 class Field:
     """One classified field of an entry."""
 
@@ -82,8 +112,9 @@ def _startswith_place(f: str, prefixes: tuple[str, ...]) -> str | None:
     return None
 
 
+@lru_cache(maxsize=65536)
 def classify(f: str, lang: str | None) -> Field:
-    """Classify one field of an entry (pure)."""
+    """Classify one field of an entry (pure; cached because fields repeat across notices)."""
     f = clean(f)
     if not f:
         return Field("unknown", f)
@@ -91,8 +122,8 @@ def classify(f: str, lang: str | None) -> Field:
     m = _UID_PAREN.fullmatch(f) or (UID_RX.fullmatch(f))
     if m:
         return Field("uid", m.group(1))
-    for c in comps:
-        m2 = re.match(c.vocab.origin_and_residence, f)
+    for rx in _patterns(lang).origin_residence:
+        m2 = rx.match(f)
         if m2:
             return Field("origin_residence", clean(m2.group("place")))
     nat = nationality_of(f, lang)
@@ -110,16 +141,16 @@ def classify(f: str, lang: str | None) -> Field:
     sig, start, _end = signature_of(f, lang)
     if sig is not None:
         lead = _SIG_LEAD.sub("", f[:start]).strip(" ,")
-        if any(re.match(p, lead, re.IGNORECASE) for c in comps for p in c.vocab.share_markers):
+        if _patterns(lang).shares.match(lead):
             lead = ""
         return Field("signature", f, (sig, lead))
-    for c in comps:
-        if any(re.match(p, f, re.IGNORECASE) for p in c.vocab.share_markers):
-            return Field("shares", f)
-        if any(low.startswith(a + " ") for a in c.vocab.alias_markers):
-            return Field("alias", f)
-        if any(re.match(p, low) for p in c.vocab.distributive) and roles_of(f, lang):
-            return Field("distributive", f, roles_of(f, lang))
+    pats = _patterns(lang)
+    if pats.shares.match(f):
+        return Field("shares", f)
+    if low.startswith(pats.aliases):
+        return Field("alias", f)
+    if pats.distributive.match(low) and roles_of(f, lang):
+        return Field("distributive", f, roles_of(f, lang))
     if _ISO.match(f):
         return Field("country_code", f)
     if role_at_start(f, lang) or (roles_of(f, lang) and len(f.split()) <= 6):
@@ -244,10 +275,8 @@ def looks_like_company(entry: Entry, lang: str | None, roles: list[Role]) -> boo
         return True
     if "auditor" in roles:
         return True
-    for c in compiled(lang):
-        for lf in c.vocab.legal_forms:
-            if re.search(rf"(?<![\w-]){lf}(?![\w-])", name):
-                return True
+    if _patterns(lang).legal_forms.search(name):
+        return True
     return bool(len(entry.names) == 1 and not entry.origin and not entry.nationality
                 and entry.residence and len(name.split()) >= 3)
 

@@ -22,6 +22,12 @@ class Compiled:
     """The source vocabulary."""
     roles: tuple[tuple[re.Pattern[str], Role], ...]
     """Role regexes (lower-case text), most specific first."""
+    role_any: re.Pattern[str]
+    """All role regexes as one alternation (group `r<n>` is role n): one scan per text."""
+    role_names: tuple[Role, ...]
+    """Role of each group of `role_any`."""
+    signature_any: re.Pattern[str]
+    """All signature regexes as one alternation (group `s<n>`)."""
     signatures: tuple[tuple[re.Pattern[str], Signature], ...]
     """Signature regexes (lower-case text)."""
     nationality: tuple[re.Pattern[str], ...]
@@ -38,6 +44,10 @@ def compiled(lang: str | None) -> tuple[Compiled, ...]:
         out.append(Compiled(
             vocab=v,
             roles=tuple((re.compile(rf"\b(?:{p})\b"), r) for p, r in v.role_patterns),
+            role_any=re.compile("|".join(rf"(?P<r{n}>\b(?:{p})\b)" for n, (p, _) in enumerate(v.role_patterns))),
+            role_names=tuple(r for _, r in v.role_patterns),
+            signature_any=re.compile("|".join(rf"(?P<s{n}>\b(?:{p})\b)"
+                                              for n, (p, _) in enumerate(v.signature_patterns))),
             signatures=tuple((re.compile(rf"\b(?:{p})\b"), s) for p, s in v.signature_patterns),
             nationality=tuple(re.compile(p) for p in v.nationality_patterns),
             countries=frozenset(c.lower() for c in (*v.nationalities.values(), *v.extra_countries)),
@@ -48,48 +58,41 @@ def compiled(lang: str | None) -> tuple[Compiled, ...]:
 _PAREN = re.compile(r"\([^)]*\)")
 
 
+@lru_cache(maxsize=65536)
+def _roles_cached(low: str, lang: str | None) -> tuple[Role, ...]:
+    for comp in compiled(lang):
+        roles: list[Role] = []
+        for m in comp.role_any.finditer(low):
+            # Alternatives are ordered most specific first, so at each position the first
+            # matching alternative is the right reading ("vizepräsident" before "präsident").
+            role = comp.role_names[int(m.lastgroup[1:])]  # type: ignore[index]
+            if role not in roles:
+                roles.append(role)
+        if roles:
+            return tuple(roles)
+    return ()
+
+
 def roles_of(text: str, lang: str | None) -> list[Role]:
     """Coarse roles named in a function text, in text order (`[]` when none is recognised)."""
-    low = _PAREN.sub(lambda m: " " * len(m.group()), text.lower())
-    for comp in compiled(lang):
-        found: list[tuple[int, Role]] = []
-        masked = low
-        for rx, role in comp.roles:
-            for m in rx.finditer(masked):
-                found.append((m.start(), role))
-                masked = masked[: m.start()] + "#" * (m.end() - m.start()) + masked[m.end():]
-        if found:
-            roles: list[Role] = []
-            for _, role in sorted(found):
-                if role not in roles:
-                    roles.append(role)
-            return roles
-    return []
+    return list(_roles_cached(_PAREN.sub(lambda m: " " * len(m.group()), text.lower()), lang))
 
 
 def role_at_start(text: str, lang: str | None) -> bool:
     """True when `text` begins with a role word (a role label such as `Associé-gérant:`)."""
     low = text.lower()
-    for comp in compiled(lang):
-        for rx, _ in comp.roles:
-            m = rx.match(low)
-            if m:
-                return True
-    return False
+    return any(comp.role_any.match(low) for comp in compiled(lang))
 
 
+@lru_cache(maxsize=65536)
 def signature_of(text: str, lang: str | None) -> tuple[Signature | None, int, int]:
     """The signature right named in `text` and its span, or (None, -1, -1)."""
     low = text.lower()
-    best: tuple[Signature | None, int, int] = (None, -1, -1)
     for comp in compiled(lang):
-        for rx, sig in comp.signatures:
-            m = rx.search(low)
-            if m and (best[0] is None or m.start() < best[1]):
-                best = (sig, m.start(), m.end())
-        if best[0] is not None:
-            return best
-    return best
+        m = comp.signature_any.search(low)
+        if m:
+            return comp.vocab.signature_patterns[int(m.lastgroup[1:])][1], m.start(), m.end()  # type: ignore[index]
+    return None, -1, -1
 
 
 def _adjective_forms(word: str, lang: str) -> list[str]:
@@ -118,6 +121,7 @@ def _adjective_forms(word: str, lang: str) -> list[str]:
     return forms
 
 
+@lru_cache(maxsize=65536)
 def nationality_of(field: str, lang: str | None) -> str | None:
     """The country a nationality field names (`deutscher Staatsangehöriger` → `Deutschland`)."""
     for comp in compiled(lang):
@@ -138,3 +142,71 @@ def nationality_of(field: str, lang: str | None) -> str | None:
                 if country.lower() in comp.countries:
                     return country
     return None
+
+
+_ESCAPE = re.compile(r"\\.")
+_CLASS = re.compile(r"\[[^\]]*\]")
+_RUN = re.compile(r"[^\W\d_]+")
+
+
+def _split_alternatives(pattern: str) -> list[str]:
+    parts, depth, start = [], 0, 0
+    for i, ch in enumerate(pattern):
+        if ch in "([":
+            depth += 1
+        elif ch in ")]":
+            depth -= 1
+        elif ch == "|" and depth == 0:
+            parts.append(pattern[start:i])
+            start = i + 1
+    parts.append(pattern[start:])
+    return parts
+
+
+def _drop_lookarounds(pattern: str) -> str:
+    """The pattern without its lookaround groups and its optional groups (`(...)?`, `(...)*`)."""
+    out, i = [], 0
+    while i < len(pattern):
+        if pattern[i] == "(":
+            j, depth = i, 0
+            while j < len(pattern):
+                depth += pattern[j] == "("
+                depth -= pattern[j] == ")"
+                j += 1
+                if depth == 0:
+                    break
+            lookaround = pattern.startswith(("(?=", "(?!", "(?<=", "(?<!"), i)
+            if lookaround or pattern[j:j + 1] in ("?", "*"):
+                out.append(" ")
+                i = j + (0 if lookaround else 1)
+                continue
+        out.append(pattern[i])
+        i += 1
+    return "".join(out)
+
+
+def literal_keys(pattern: str) -> tuple[str, ...] | None:
+    """Lower-case words one of which occurs in any text the regex matches (None: no such words).
+
+    Lets a caller skip a regex with a cheap substring test: for each top-level alternative the
+    longest mandatory letter run is taken (escapes, classes, lookarounds and optional letters
+    removed); None when some alternative has no run of four letters.
+    """
+    keys = []
+    for alt in _split_alternatives(pattern):
+        if "(?:" in alt and "|" in alt:
+            return None  # nested alternatives: no single mandatory word
+        alt = _CLASS.sub(" ", _drop_lookarounds(_ESCAPE.sub(" ", alt)))
+        best = ""
+        for m in _RUN.finditer(alt):
+            word = m.group()
+            if alt[m.end():m.end() + 1] in ("?", "*", "{"):
+                word = word[:-1]
+            if alt[m.start() - 1:m.start()] == ")" or alt[m.end():m.end() + 1] == "?" and not word:
+                continue
+            if len(word) > len(best):
+                best = word
+        if len(best) < 4:
+            return None
+        keys.append(best.lower())
+    return tuple(keys)

@@ -81,7 +81,8 @@ def _names_only(text: str, ctx: Context) -> list[Mention]:
 def parse_sentence(sentence: str, lang: str | None, sarl: bool) -> list[Mention]:
     """Persons and companies named in one prose sentence ([] when it names none)."""
     removal_rx, _grant_rx = _cues(lang)
-    for rx, role in _removal(lang):
+    removal = removal_rx.search(sentence) is not None
+    for rx, role in _removal(lang) if removal else ():
         m = rx.search(sentence)
         if m:
             ctx = Context(lang=lang, action="removed", role=role, sarl=sarl)

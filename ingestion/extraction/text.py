@@ -125,6 +125,8 @@ def sentences(s: str) -> list[str]:
 
 def brackets(s: str) -> tuple[str, list[str]]:
     """Remove top-level [...] groups from `s`; return the rest and the bracket contents."""
+    if "[" not in s:
+        return s.strip(), []
     rest: list[str] = []
     found: list[str] = []
     depth = 0

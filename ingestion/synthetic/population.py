@@ -165,7 +165,7 @@ class Population:
             second = m[self.rng.randrange(len(m))]
             if second != first:
                 return f"{first} {second}"
-        return first
+        return str(first)
 
     def _swiss_origin(self, lang: str) -> list[str]:
         pool = self.vocab.places_by_lang[lang] if self.rng.random() < 0.8 else self.vocab.places

@@ -90,7 +90,7 @@ def load() -> Vocab:
         places=places,
         places_by_canton={k: tuple(v) for k, v in by_canton.items()},
         places_by_lang={k: tuple(v) for k, v in by_lang.items()},
-        foreign_places=foreign,  # type: ignore[arg-type]
+        foreign_places=foreign,
         canton_weights=p["canton_weights"],
         canton_names=p["canton_names"],
         offices=p["canton_offices"],

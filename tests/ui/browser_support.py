@@ -39,7 +39,11 @@ def login(page, base_url: str, user: str, password: str) -> None:  # type: ignor
 
 
 def ask(page, question: str, expect: str) -> None:  # type: ignore[no-untyped-def]
-    """Send a question and wait until the answer contains `expect`."""
+    """Send a question, wait for the run to end (stop button gone), check the last answer."""
     page.fill("#chat-input", question)
     page.keyboard.press("Enter")
-    page.get_by_text(expect).last.wait_for(timeout=ANSWER_TIMEOUT_MS)
+    page.wait_for_selector("#stop-button", timeout=10_000)
+    page.wait_for_selector("#stop-button", state="detached", timeout=ANSWER_TIMEOUT_MS)
+    last = page.locator(".step").last
+    if expect not in last.inner_text():
+        raise AssertionError(f"the answer to {question!r} lacks {expect!r}: {last.inner_text()[:300]}")

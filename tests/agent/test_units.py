@@ -1,0 +1,177 @@
+"""Pure functions of the agent: slots, router rules, linking, reflection, aspects, prompts."""
+
+from __future__ import annotations
+
+import pytest
+
+from graph_agent import prompts as P
+from graph_agent.aspects import select_records
+from graph_agent.linking import choose
+from graph_agent.llm import citations_kept
+from graph_agent.offline import inherit_slots, pick_focus
+from graph_agent.reflection import choose_form, reflect
+from graph_agent.result import EntityRef
+from graph_agent.router import classify
+from graph_agent.slots import candidate_spans, fill_slots, find_full_date, find_period, fold
+from graph_agent.state import AblationSwitches, Slots
+
+
+@pytest.mark.parametrize(("question", "lang"), [
+    ("Wer sitzt im Verwaltungsrat der Muster AG?", "de"),
+    ("Quelles sont les succursales de la société ?", "fr"),
+    ("Chi sono i soci della ditta?", "it"),
+    ("Who is on the board of the company?", "en"),
+])
+def test_language(question: str, lang: str) -> None:
+    assert fill_slots(question).language == lang
+
+
+@pytest.mark.parametrize(("text", "iso"), [
+    ("on 1 March 2021", "2021-03-01"), ("am 1. März 2021", "2021-03-01"),
+    ("le 1er mars 2021", "2021-03-01"), ("al 1 marzo 2021", "2021-03-01"),
+    ("am 1.3.2021", "2021-03-01"), ("as of 2021-03-01", "2021-03-01"),
+    ("March 1, 2021", "2021-03-01"), ("am 31.2.2021", None),
+])
+def test_full_dates(text: str, iso: str | None) -> None:
+    assert find_full_date(fold(text)) == iso
+
+
+def test_periods() -> None:
+    assert find_period("in 2021") == ("2021-01-01", "2021-12-31")
+    assert find_period("between 2019 and 2021") == ("2019-01-01", "2021-12-31")
+    assert find_period("seit 2020") == ("2020-01-01", None)
+    assert find_period("no year") == (None, None)
+
+
+def test_spans_skip_keywords_and_keep_connectors() -> None:
+    assert candidate_spans("Wer sitzt im Verwaltungsrat der Muster Treuhand AG?") == [
+        "Muster Treuhand AG"]
+    assert candidate_spans("Chi è Anna Meier di Genève?") == ["Anna Meier di Genève", "Anna Meier"]
+    assert candidate_spans('Hauptsitz von "Beta AG, Filiale Bern"?')[0] == "Beta AG, Filiale Bern"
+    assert candidate_spans("et ses succursales ?") == []
+
+
+def test_slots_of_a_macro_question() -> None:
+    s = fill_slots("Wie viele Konkurse gab es im Kanton Luzern 2023?")
+    assert (s.event_type, s.canton, s.date_from, s.date_to) == (
+        "bankruptcy", "LU", "2023-01-01", "2023-12-31")
+    top = fill_slots("Die 3 Firmen mit dem grössten Kapital")
+    assert (top.metric, top.limit) == ("capital", 3)
+
+
+@pytest.mark.parametrize(("question", "intent", "task"), [
+    ("How many companies went bankrupt in 2021?", "macro_analytics", "count"),
+    ("Quante società sono state iscritte nel 2019?", "macro_analytics", "count"),
+    ("Top 5 companies by capital", "macro_analytics", "top"),
+    ("Welche Meldungen erwähnen Konkursgericht?", "deep_text", "text"),
+    ("Historique de Beta SA", "event_history", "history"),
+    ("Wer war vorher Präsident?", "network_exploration", "network"),
+    ("Quali sono le succursali di Beta SA?", "network_exploration", "network"),
+    ("Who is Hans Muster?", "entity_disambiguation", "lookup"),
+    ("Beta AG", "entity_disambiguation", "lookup"),
+    ("hmm", "all", "any"),
+])
+def test_router_rules(question: str, intent: str, task: str) -> None:
+    slots = fill_slots(question)
+    got_intent, got_task, reason = classify(fold(question), slots, has_focus=False)
+    assert (got_intent, got_task) == (intent, task), reason
+    assert reason
+
+
+def test_linking_accepts_misspelling_and_detects_homonyms() -> None:
+    rec = {"id": "c1", "kind": "company", "name": "Alpha AG", "score": 88.0,
+           "reason": "name fuzzy 'Alpha AG'"}
+    seat_only = {"id": "c2", "kind": "company", "name": "Zug Holding", "score": 60.0,
+                 "reason": "seat words 'Zug'"}
+    ent, ties, _ = choose("Alpah AG", "Who is Alpah AG?", [rec, seat_only])
+    assert ent and ent.id == "c1" and not ties
+    a = {"id": "p:1", "kind": "person", "name": "Anna Meier", "score": 100.0,
+         "reason": "name exact 'Anna Meier'", "origin": "Bern"}
+    b = {**a, "id": "p:2", "origin": "Genève"}
+    ent, ties, why = choose("Anna Meier", "Qui est Anna Meier ?", [a, b])
+    assert ent is None and {t.id for t in ties} == {"p:1", "p:2"} and "homonyms" in why
+    ent, ties, _ = choose("Anna Meier", "Qui est Anna Meier de Genève ?", [a, b])
+    assert ent and ent.id == "p:2"
+    assert choose("Zug", "Zug?", [seat_only])[0] is None
+
+
+def test_reflection_decisions() -> None:
+    sw = AblationSwitches()
+    ev = [{"round": 1, "tool": "explore_network", "outcome": "evidence", "rows": 3}]
+    empty = [{"round": 1, "tool": "search_companies", "outcome": "empty", "rows": 0}]
+    assert reflect(ev, 1, 4, sw, complete=True)[0] == "finish"
+    assert reflect(empty, 1, 4, sw, complete=True)[0] == "continue"
+    assert reflect(empty, 4, 4, sw, complete=True)[0] == "finish"
+    assert reflect(empty, 1, 4, AblationSwitches(no_reflection=True), complete=True)[0] == "finish"
+    fatal = [{"round": 1, "tool": "x", "outcome": "error", "message": "Neo4j is unreachable"}]
+    assert reflect(fatal, 1, 4, sw, complete=True) == ("finish", "x=error(0): the database is "
+                                                       "unreachable")
+
+
+def test_synthesis_state_machine() -> None:
+    ev = lambda tool: [{"tool": tool, "outcome": "evidence"}]  # noqa: E731
+    assert choose_form("count", None, ev("count_entities_by_event"), False, False, None)[0] == "count"
+    assert choose_form("top", None, ev("get_top_entities"), False, False, None)[0] == "table"
+    assert choose_form("history", None, ev("get_node_history"), True, False, None)[0] == "timeline"
+    assert choose_form("lookup", None, ev("search_companies"), True, False, None)[0] == "dossier"
+    assert choose_form("network", None, ev("explore_network"), True, False, None)[0] == "network"
+    assert choose_form("network", "board", ev("explore_network"), True, False, None)[0] == "table"
+    assert choose_form("network", None, [{"tool": "explore_network", "outcome": "empty"}], True,
+                       False, None)[0] == "negative"
+    assert choose_form("lookup", None, ev("search_companies"), False, True, None)[0] == "table"
+    assert choose_form("lookup", None, [], False, False, "boom")[0] == "error"
+
+
+def _role(frm: str, to: str, role: str, valid_to: str | None = None) -> dict[str, object]:
+    return {"rel": "HOLDS_ROLE", "branch": "structure", "hop": 1, "from_id": frm,
+            "from_name": frm, "from_kind": "person", "to_id": to, "to_name": to,
+            "to_kind": "company", "roles": [role], "role": role, "valid_to": valid_to,
+            "pubs": ["HR01-1"]}
+
+
+def test_aspect_selection() -> None:
+    co = EntityRef(id="C", kind="company", name="C")
+    rows = [_role("p1", "C", "chair"), _role("p2", "C", "board_member", "2020-01-01"),
+            {"rel": "HEAD_OFFICE_OF", "branch": "structure", "hop": 1, "from_id": "C",
+             "from_name": "C", "to_id": "B", "to_name": "B", "to_kind": "company", "pubs": []}]
+    board = select_records(rows, co, Slots(aspect="board"))
+    assert [r["name"] for r in board] == ["p1"]
+    assert [r["name"] for r in select_records(rows, co, Slots(aspect="board", past=True))] == ["p2"]
+    assert [r["name"] for r in select_records(rows, co, Slots(aspect="branches"))] == ["B"]
+    assert select_records(rows, co, Slots(aspect="head_office")) == []
+    person = EntityRef(id="p1", kind="person", name="p1")
+    assert [r["name"] for r in select_records(rows, person, Slots(aspect="mandates"))] == ["C"]
+    assert select_records(rows, person, Slots(aspect="mandates", other=True), {"C"}) == []
+
+
+def test_memory_rules() -> None:
+    co = EntityRef(id="C", kind="company", name="C")
+    pe = EntityRef(id="P", kind="person", name="P")
+    assert pick_focus([co, pe], Slots(aspect="mandates"))[0] == pe
+    assert pick_focus([pe, co], Slots(aspect="branches"))[0] == co
+    assert pick_focus([], Slots())[0] is None
+    slots, why = inherit_slots(Slots(follow_up=True, past=True),
+                               [{"aspect": "board", "role": "partner"}])
+    assert (slots.aspect, slots.role) == ("board", "partner") and why
+    unchanged, _ = inherit_slots(Slots(follow_up=True, spans=["Beta AG"]), [{"aspect": "board"}])
+    assert unchanged.aspect is None
+
+
+def test_prompt_placeholders_are_all_filled() -> None:
+    for name in ("ROUTER_SYSTEM", "ROUTER_USER", "ACT_SYSTEM", "ACT_USER", "SYNTH_SYSTEM",
+                 "SYNTH_USER"):
+        template = getattr(P, name)
+        values = {k: f"<{k}>" for k in P.placeholders(template)}
+        text = P.render(template, **values)
+        assert all(f"<{k}>" in text for k in values) and "{" not in text.replace("{{", "")
+        if values:
+            with pytest.raises(KeyError):
+                P.render(template)
+    assert set(P.FORM_RULES) >= {"table", "dossier", "timeline", "network", "count", "negative"}
+
+
+def test_llm_synthesis_citation_guard() -> None:
+    draft = "- Alpha AG [HR01-1900000001, 2015-03-10]"
+    assert citations_kept(draft, "Alpha AG was registered [HR01-1900000001, 2015-03-10].")[0]
+    assert not citations_kept(draft, "Alpha AG was registered.")[0]
+    assert not citations_kept(draft, "Alpha AG [HR02-1900000099].")[0]
