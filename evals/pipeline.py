@@ -91,9 +91,16 @@ def parse_suites(value: str) -> list[str]:
 
 
 def load_suite(bench_dir: Path, suite: str, limit: int | None) -> list[Question | Conversation]:
-    """A suite's items (the first `limit` when given)."""
-    items = benchmark.load(bench_dir / SUITE_FILES[suite])
-    return items[:limit] if limit else items
+    """A suite's items (`limit` of them, evenly spread over the file, when given)."""
+    path = bench_dir / SUITE_FILES[suite]
+    if not path.exists() and (DATA_DIR / SUITE_FILES[suite]).exists():
+        path = DATA_DIR / SUITE_FILES[suite]  # e.g. the shipped curated set beside generated suites
+    items = benchmark.load(path)
+    if not limit or limit >= len(items):
+        return items
+    # An even spread, not the first N: files are sorted by task type and a prefix would hold one.
+    step = len(items) / limit
+    return [items[int(i * step)] for i in range(limit)]
 
 
 def tier1_lines(settings: Settings, driver: Driver) -> list[str]:

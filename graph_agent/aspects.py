@@ -73,10 +73,7 @@ def select_records(records: list[dict[str, Any]], entity: EntityRef, slots: Slot
         aspect = "board" if entity.kind == "company" else "mandates"
     rows = [r for r in rows if matches_aspect(r, aspect)[0]]
     if slots.role:
-        with_role = [r for r in rows if slots.role in r.get("roles", [])]
-        rows = with_role if with_role or not rows else rows
-        if slots.past:
-            rows = with_role
+        rows = [r for r in rows if slots.role in r.get("roles", [])]
     if slots.past:
         rows = [r for r in rows if is_past(r)]
     elif aspect in ("board", "mandates") and not slots.as_of:

@@ -41,7 +41,8 @@ class AgentService:
         if planner == "llm":
             from graph_agent.llm import LLMPlanner, make_chat_model
 
-            self.planner: Any = LLMPlanner(chat_model or make_chat_model(settings), self.toolbox)
+            self.planner: Any = LLMPlanner(chat_model or make_chat_model(settings), self.toolbox,
+                                           timeout_s=settings.llm_timeout)
         else:
             self.planner = OfflinePlanner()
         self.graph = build_graph(checkpointer)

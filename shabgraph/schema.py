@@ -138,4 +138,4 @@ def present_schema(driver: Driver, database: str = "neo4j") -> set[str]:
 
 def missing_schema(driver: Driver, database: str = "neo4j") -> set[str]:
     """Constraints and indexes that `apply_schema` would still create."""
-    return (EXPECTED_CONSTRAINTS | EXPECTED_INDEXES) - present_schema(driver, database)
+    return set(EXPECTED_CONSTRAINTS | EXPECTED_INDEXES) - present_schema(driver, database)

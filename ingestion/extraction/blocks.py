@@ -33,7 +33,7 @@ class Block:
 @lru_cache(maxsize=8)
 def _heading_rx(lang: str | None) -> tuple[re.Pattern[str], dict[str, Action]]:
     actions: dict[str, Action] = {}
-    alts = []
+    alts: list[str] = []
     for v in ordered(lang):
         for pattern, action in v.person_headings:
             key = f"h{len(alts)}"

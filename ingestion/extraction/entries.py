@@ -13,7 +13,13 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Literal
 
-from ingestion.extraction.lexicon import compiled, nationality_of, role_at_start, roles_of, signature_of
+from ingestion.extraction.lexicon import (
+    compiled,
+    nationality_of,
+    role_at_start,
+    roles_of,
+    signature_of,
+)
 from ingestion.extraction.models import Action, CompanyMention, PersonMention, Role, Signature
 from ingestion.extraction.text import brackets, clean, split_top
 

@@ -48,7 +48,7 @@ def detect_events(head: str, body: str, lang: str | None, persons: list[PersonMe
         found.add("registration")
     low = body.lower()
     for keys, rx, event in cues:
-        if event in found or keys is not None and not any(k in low for k in keys):
+        if event in found or (keys is not None and not any(k in low for k in keys)):
             continue
         if rx.search(body):
             found.add(event)
@@ -68,9 +68,9 @@ def detect_events(head: str, body: str, lang: str | None, persons: list[PersonMe
            for p in persons):
         found.add("signature_change")
     branch_text = _BRANCH.search(head) or ("deletion" in found and _BRANCH.search(body))
-    if any("head_office" in c.roles for c in companies) or branch_text:
-        if registration or "deletion" in found:
-            found.add("branch")
+    if (any("head_office" in c.roles for c in companies) or branch_text) and \
+            (registration or "deletion" in found):
+        found.add("branch")
     if any(set(c.roles) & {"merger_absorbed", "merger_absorbing"} for c in companies):
         found.add("merger")
     if any(set(c.roles) & {"asset_seller", "asset_buyer"} for c in companies):

@@ -151,8 +151,14 @@ _RUN = re.compile(r"[^\W\d_]+")
 
 def _split_alternatives(pattern: str) -> list[str]:
     parts, depth, start = [], 0, 0
+    escaped = False
     for i, ch in enumerate(pattern):
-        if ch in "([":
+        if escaped:
+            escaped = False
+            continue
+        if ch == "\\":
+            escaped = True
+        elif ch in "([":
             depth += 1
         elif ch in ")]":
             depth -= 1
@@ -202,7 +208,7 @@ def literal_keys(pattern: str) -> tuple[str, ...] | None:
             word = m.group()
             if alt[m.end():m.end() + 1] in ("?", "*", "{"):
                 word = word[:-1]
-            if alt[m.start() - 1:m.start()] == ")" or alt[m.end():m.end() + 1] == "?" and not word:
+            if alt[m.start() - 1:m.start()] == ")" or (alt[m.end():m.end() + 1] == "?" and not word):
                 continue
             if len(word) > len(best):
                 best = word

@@ -7,16 +7,22 @@ The chat model is injected, so tests drive it with a scripted fake.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 from langchain_core.language_models import BaseChatModel
-from langchain_core.messages import HumanMessage, SystemMessage
+from langchain_core.messages import BaseMessage, HumanMessage, SystemMessage
 from pydantic import BaseModel, Field
 
 from ingestion.extraction.cache import ExtractionCache
 from ingestion.extraction.inputs import ExtractionInput
-from ingestion.extraction.models import CompanyMention, EventType, ExtractionRecord, PersonMention, Subject
+from ingestion.extraction.models import (
+    CompanyMention,
+    EventType,
+    ExtractionRecord,
+    PersonMention,
+    Subject,
+)
 from ingestion.extraction.prompts import PROMPT_VERSION, SYSTEM_PROMPT, user_message
 from shabgraph.errors import ConfigError
 from shabgraph.settings import Settings
@@ -57,7 +63,7 @@ class LLMExtractor:
     name = "llm"
 
     def __init__(self, model: BaseChatModel, cache: ExtractionCache, model_name: str,
-                 max_concurrency: int = 4, retries: int = 3) -> None:
+                 max_concurrency: int = 4, retries: int = 3, retry_wait: bool = True) -> None:
         self.model_name = model_name
         self.cache = cache
         self.max_concurrency = max(1, max_concurrency)
@@ -66,7 +72,8 @@ class LLMExtractor:
         if type(model).__name__ == "ChatOpenAI":
             method = {"method": "json_schema", "strict": False}
         structured = model.with_structured_output(NoticeExtraction, **method)
-        self.runnable = structured.with_retry(stop_after_attempt=max(1, retries))
+        self.runnable = structured.with_retry(stop_after_attempt=max(1, retries),
+                                              wait_exponential_jitter=retry_wait)
 
     def _record(self, inp: ExtractionInput, data: dict[str, Any]) -> ExtractionRecord:
         out = NoticeExtraction.model_validate(data)
@@ -95,10 +102,11 @@ class LLMExtractor:
             else:
                 todo.append(n)
         if todo:
-            prompts = [[SystemMessage(SYSTEM_PROMPT), HumanMessage(user_message(batch[n].text, batch[n].language))]
-                       for n in todo]
+            prompts: list[Sequence[BaseMessage]] = [
+                [SystemMessage(SYSTEM_PROMPT), HumanMessage(user_message(batch[n].text, batch[n].language))]
+                for n in todo]
             self.calls += len(prompts)
-            answers = self.runnable.batch(prompts, config={"max_concurrency": self.max_concurrency},
+            answers = self.runnable.batch(prompts, config={"max_concurrency": self.max_concurrency},  # type: ignore[arg-type]
                                           return_exceptions=True)
             for n, answer in zip(todo, answers, strict=True):
                 inp = batch[n]

@@ -22,7 +22,7 @@ from ingestion.extraction.entries import (
     to_mention,
 )
 from ingestion.extraction.lexicon import role_at_start, signature_of
-from ingestion.extraction.models import Role
+from ingestion.extraction.models import Action, Role
 from ingestion.extraction.text import split_top
 from ingestion.extraction.vocab import ordered
 
@@ -57,7 +57,7 @@ def _mentions(text: str, ctx: Context) -> list[Mention]:
     entries = build_entries(fields_of(text), ctx.lang)
     shared = next((e.distributive for e in reversed(entries) if e.distributive), None)
     for entry in entries:
-        if not (_accept(entry) or ctx.signature is not None and entry.names):
+        if not (_accept(entry) or (ctx.signature is not None and entry.names)):
             continue
         mention = to_mention(entry, ctx, shared)
         if mention is not None:
@@ -91,7 +91,7 @@ def parse_sentence(sentence: str, lang: str | None, sarl: bool) -> list[Mention]
     if m:
         label = _QUALIFIER.sub("", m.group("label").strip())
         if role_at_start(label, lang):
-            action = "removed" if removal_rx.search(label) else "registered"
+            action: Action = "removed" if removal_rx.search(label) else "registered"
             ctx = Context(lang=lang, action=action, role_text=label, sarl=sarl)
             return _mentions(m.group("rest"), ctx)
     out: list[Mention] = []
@@ -99,14 +99,14 @@ def parse_sentence(sentence: str, lang: str | None, sarl: bool) -> list[Mention]
         sig, start, end = signature_of(segment, lang)
         if sig is None:
             continue
-        action = "removed" if removal_rx.search(segment) else "registered"
+        seg_action: Action = "removed" if removal_rx.search(segment) else "registered"
         after = _GRANT_LEAD.sub("", segment[end:]).strip(" ,")
-        ctx = Context(lang=lang, action=action, signature=sig, sarl=sarl)
+        ctx = Context(lang=lang, action=seg_action, signature=sig, sarl=sarl)
         found = _mentions(after, ctx) if after[:1].isupper() else []
         if not found:
             before = segment[:start]
             by = list(_BY.finditer(before))
             if by:
-                found = _mentions(segment[by[-1].end():], Context(lang=lang, action=action, sarl=sarl))
+                found = _mentions(segment[by[-1].end():], Context(lang=lang, action=seg_action, sarl=sarl))
         out.extend(found)
     return out

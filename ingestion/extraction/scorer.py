@@ -4,7 +4,8 @@ extraction-schema.md); `render` prints the paper's Table-4 layout."""
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
 
 from pydantic import BaseModel, Field
 from rapidfuzz import fuzz
@@ -52,7 +53,8 @@ def company_score(a: CompanyMention, b: CompanyMention) -> tuple[float, str]:
     return float(fuzz.token_sort_ratio(ka, kb)), f"'{ka}' vs '{kb}'"
 
 
-def match(gold: list, pred: list, score, threshold: float) -> list[tuple[int, int]]:  # type: ignore[no-untyped-def]
+def match(gold: Sequence[Any], pred: Sequence[Any], score: Callable[[Any, Any], tuple[float, str]],
+          threshold: float) -> list[tuple[int, int]]:
     """One-to-one matches (gold index, pred index), best pairs first."""
     pairs = []
     for i, g in enumerate(gold):
@@ -175,9 +177,10 @@ def score_record(gold: ExtractionRecord, pred: ExtractionRecord) -> Scores:
     for g, p in pairs:
         gr, pr = set(g.roles), set(p.roles)
         s.roles.add(PRF(tp=len(gr & pr), pred=len(pr), gold=len(gr)))
-    s.relations = PRF(tp=s.roles.tp,
-                      pred=sum(len(set(e.roles)) for e in [*pred.persons, *pc]),
-                      gold=sum(len(set(e.roles)) for e in [*gold.persons, *gc]))
+    pred_entities: list[PersonMention | CompanyMention] = [*pred.persons, *pc]
+    gold_entities: list[PersonMention | CompanyMention] = [*gold.persons, *gc]
+    s.relations = PRF(tp=s.roles.tp, pred=sum(len(set(e.roles)) for e in pred_entities),
+                      gold=sum(len(set(e.roles)) for e in gold_entities))
     for i, j in pm:
         g, p = gold.persons[i], pred.persons[j]
         s.signature.total += 1
@@ -236,7 +239,7 @@ def _rows(s: Scores) -> Iterable[tuple[str, str, str, str]]:
 def render(report: Report) -> str:
     """The Table-4-style text table: overall, then per language, then attribute accuracies."""
     lines = []
-    slices = [("all", report.overall)] + sorted(report.by_language.items())
+    slices = [("all", report.overall), *sorted(report.by_language.items())]
     for label, s in slices:
         lines.append(f"== {label} ({s.notices} notices; persons gold {s.persons.gold}, "
                      f"companies gold {s.companies.gold}) ==")

@@ -204,15 +204,15 @@ def orthographic_consistency(driver: Driver, database: str, sample: int, seed: i
     hubs = []
     for r in read(driver, database, HUB_MEMBERS):
         kind = r["key"].split(":", 1)[0]
-        spellings = {s.strip() for text in r["spellings"] if text for s in text.split("|")}
-        spellings = {s for s in spellings if s and _hub_key_of(kind, s) == r["key"]}
+        raw = {s.strip() for text in r["spellings"] if text for s in text.split("|")}
+        spellings = {s for s in raw if s and _hub_key_of(kind, s) == r["key"]}
         if len(spellings) >= 2:
             hubs.append((kind, r["display"], sorted(spellings)))
     rng = random.Random(seed)
     chosen = rng.sample(hubs, min(sample, len(hubs)))
     comparisons = consistent = 0
-    for kind, display, spellings in chosen:
-        for s in spellings:
+    for kind, display, names in chosen:
+        for s in names:
             if s == display:
                 continue
             comparisons += 1

@@ -7,8 +7,8 @@ value starts a new state when it differs from the previous one, and the state it
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Iterable
-from datetime import date
 from typing import Any, Final, NamedTuple
 
 from ingestion.graph.normalize import company_hub_key, company_norm
@@ -24,9 +24,9 @@ LEGAL_FORM_LABELS: Final = {
 class Observation(NamedTuple):
     """The attribute values one notice gives for one company."""
 
-    date: date
+    date: dt.date
     """Journal date (legal date)."""
-    pub_date: date
+    pub_date: dt.date
     """Publication date."""
     pub_number: str
     """The notice."""

@@ -56,7 +56,7 @@ from ingestion.publication import Publication
 from shabgraph.errors import ConfigError
 
 EVENT_BATCH: Final = 2000
-COMPANY_BATCH: Final = 1000
+COMPANY_BATCH: Final = 250
 MENTION_BATCH: Final = 4000
 CRASH_ENV: Final = "SHABGRAPH_INGEST_CRASH_AFTER"
 """Test hook: exit abruptly (no clean-up) after this many write batches, to test resumption."""
@@ -373,13 +373,13 @@ class Ingestor:
                     touched.add(r["company"])
                 progress.advance(task, len(involved))
         touched |= set(self.run_strong)
-        for batch in chunks(sorted(touched), 20000):
-            self._write(CLOSE_ROLES_OF_DELETED, ids=list(batch))
+        for ids in chunks(sorted(touched), 20000):
+            self._write(CLOSE_ROLES_OF_DELETED, ids=list(ids))
 
 
 def _block_batches(keys: list[str], blocks: dict[str, list[Any]], size: int) -> Iterator[list[str]]:
     batch: list[str] = []
-    count = 0
+    count: int = 0
     for key in keys:
         batch.append(key)
         count += len(blocks[key])

@@ -6,8 +6,8 @@ makes incremental and resumed ingestion converge to the uninterrupted result.
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Iterable
-from datetime import date
 from typing import NamedTuple, TypedDict
 
 from ingestion.graph.rows import TRANSACTION_ROLES
@@ -16,9 +16,9 @@ from ingestion.graph.rows import TRANSACTION_ROLES
 class RoleMention(NamedTuple):
     """One dated statement about a holder's functions in a company."""
 
-    date: date
+    date: dt.date
     """Journal date of the notice."""
-    pub_date: date
+    pub_date: dt.date
     """Publication date of the notice."""
     pub_number: str
     """The notice."""
@@ -47,17 +47,17 @@ class RoleInterval(TypedDict):
     """Function words as written when it opened (or latest)."""
     signature: str
     """Latest signature right."""
-    valid_from: date | None
+    valid_from: dt.date | None
     """Journal date it started (None: removal without registration)."""
-    valid_to: date | None
+    valid_to: dt.date | None
     """Journal date it ended (None: still open)."""
     from_pub: str | None
     """Notice that opened it."""
     to_pub: str | None
     """Notice that closed it."""
-    from_pub_date: date | None
+    from_pub_date: dt.date | None
     """Publication date of the opening notice."""
-    to_pub_date: date | None
+    to_pub_date: dt.date | None
     """Publication date of the closing notice."""
     pubs: list[str]
     """Every notice that speaks about this interval."""
@@ -100,7 +100,7 @@ def role_intervals(mentions: Iterable[RoleMention]) -> list[RoleInterval]:
                 iv = open_roles.pop(role, None)
                 if iv is None:
                     iv = _open(m, role)
-                    iv.update(valid_from=None, from_pub=None, from_pub_date=None)
+                    iv["valid_from"], iv["from_pub"], iv["from_pub_date"] = None, None, None
                     iv["flags"].append("removal_without_registration")
                 _close(iv, m)
                 done.append(iv)

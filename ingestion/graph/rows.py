@@ -7,8 +7,8 @@ a million notices' worth of them must fit in memory between the load and resolve
 
 from __future__ import annotations
 
+import datetime as dt
 import sys
-from datetime import date
 from typing import Any, NamedTuple
 
 from ingestion.extraction.models import ExtractionRecord
@@ -26,9 +26,9 @@ class SubjectObs(NamedTuple):
 
     pub_number: str
     """The notice."""
-    date: date
+    date: dt.date
     """Journal date (publication date when the journal date is missing)."""
-    pub_date: date
+    pub_date: dt.date
     """Publication date."""
     uid: str | None
     """Normalised UID (valid or not)."""
@@ -55,9 +55,9 @@ class PersonRow(NamedTuple):
     """The notice."""
     idx: int
     """Position in the extraction's person list (with pub_number: the mention key)."""
-    date: date
+    date: dt.date
     """Journal date (publication date when missing)."""
-    pub_date: date
+    pub_date: dt.date
     """Publication date."""
     family_name: str
     """As written."""
@@ -90,9 +90,9 @@ class CompanyRow(NamedTuple):
     """The notice."""
     idx: int
     """Position (structured references come after the text's mentions)."""
-    date: date
+    date: dt.date
     """Journal date (publication date when missing)."""
-    pub_date: date
+    pub_date: dt.date
     """Publication date."""
     name: str
     """As written."""
@@ -155,7 +155,7 @@ def _status(pub: Publication, rec: ExtractionRecord) -> str:
     return "active"
 
 
-def _subject(pub: Publication, rec: ExtractionRecord, when: date) -> SubjectObs | None:
+def _subject(pub: Publication, rec: ExtractionRecord, when: dt.date) -> SubjectObs | None:
     block = pub.subject
     structured = block is not None and bool(block.name or block.uid or block.code13)
     name = block.name if structured and block else (rec.subject.name if rec.subject else None)

@@ -138,7 +138,8 @@ def write_changes(sim: Simulator, notice: Notice, c: Company, plan: Plan) -> Non
                                      role_text=h.words)
             notice.event("auditor_change" if key == "auditor" else "officer_change")
             if prose:
-                sentences.append(f"{_cap(h.words or '')}: {ref}.")
+                share_text = f", {phrases.PROSE_SHARES.format(n=shares)}" if shares else ""
+                sentences.append(f"{_cap(h.words or '')}: {ref}{share_text}.")
             else:
                 share_text = f", {phrases.SHARES[lang].format(n=shares)}" if shares else ""
                 changed_entries.append(f"{ref}, {h.words}{share_text}")
@@ -158,7 +159,8 @@ def write_changes(sim: Simulator, notice: Notice, c: Company, plan: Plan) -> Non
         else:
             changed_entries.append(notice.person(holder, key, sig, "registered", shares=shares))
     for sig, entries in grants.items():
-        sentences.append(f"{phrases.PROSE_GRANT[sig]} est conférée à {_join_fr(entries)}.")
+        verb = phrases.PROSE_GRANT_VERB.get(notice.canton, phrases.PROSE_GRANT_VERB_DEFAULT)
+        sentences.append(f"{phrases.PROSE_GRANT[sig]} {verb} {_join_fr(entries)}.")
     # closed last: a person whose last role ends may be retired from the pool at once
     for h in plan.removed:
         sim.close_role(c, h, notice.journal_date, notice.pub_number, "removed")

@@ -36,6 +36,19 @@ PROSE_GRANT = {"individual": "Signature individuelle", "collective_two": "Signat
                "individual_procuration": "Procuration individuelle",
                "collective_procuration": "Procuration collective à deux"}
 
+# Real Geneva notices (HR02-1006747585) use the perfect, the older Vaud ones the present.
+PROSE_GRANT_VERB = {"GE": "a été conférée à"}
+PROSE_GRANT_VERB_DEFAULT = "est conférée à"
+
+# Geneva writes a foreign residence "à Cranves-Sales, FRA" (ISO alpha-3), others "München (DE)".
+ISO3 = {"AE": "ARE", "AT": "AUT", "DE": "DEU", "ES": "ESP", "FR": "FRA", "GB": "GBR", "IT": "ITA",
+        "LI": "LIE", "NL": "NLD", "PT": "PRT", "SG": "SGP", "US": "USA"}
+
+# Prose shares come before the signature, without cents: "pour 200 parts de CHF 100 avec
+# signature individuelle" (HR01-1006740640); partner-managers are hyphenated there.
+PROSE_SHARES = "pour {n} parts de CHF 100"
+PROSE_ROLE_WORDS = {"associé et gérant": "associé-gérant", "associée et gérante": "associée-gérante"}
+
 PREVIOUS = {"de": "bisher", "fr": "précédemment", "it": "finora"}
 IN = {"de": "in", "fr": "à", "it": "in"}
 AND = {"de": "und", "fr": "et", "it": "e"}

@@ -127,7 +127,18 @@ class Notice:
     def role_words(self, key: str, person: Person | None) -> str | None:
         """Function words of `key` in this notice's language, agreeing with the holder."""
         words: list[str | None] = self.vocab.roles[key][self.lang]
-        return words[1 if person is not None and person.sex == "f" else 0]
+        chosen = words[1 if person is not None and person.sex == "f" else 0]
+        if self.style == "prose" and chosen in phrases.PROSE_ROLE_WORDS:
+            return phrases.PROSE_ROLE_WORDS[chosen]
+        return chosen
+
+    def _residence_text(self, person: Person) -> str:
+        """The residence as this notice writes it (Geneva prose: `Cranves-Sales, FRA`)."""
+        country = person.residence_country
+        if (self.style == "prose" and self.canton == "GE" and country != "CH"
+                and country in phrases.ISO3 and person.residence.endswith(f" ({country})")):
+            return f"{person.residence[:-len(country) - 3]}, {phrases.ISO3[country]}"
+        return person.residence
 
     def person(self, person: Person, key: str, signature: str, action: str, *,
                details: bool = True, shares: int = 0, limited_sum: float | None = None,
@@ -143,7 +154,7 @@ class Notice:
         if details:
             otext, origin, nationality = self._origin(person, prose)
             pieces.append(otext)
-            residence = person.residence
+            residence = self._residence_text(person)
             pieces.append(f"{phrases.IN[self.lang]} {residence}")
             self._publish_residence(person)
         words = self.role_words(key, person)
@@ -151,10 +162,16 @@ class Notice:
             pieces.append(words)
         elif not with_role:
             words = role_text
-        if with_signature and signature in phrases.SIGNATURES[self.lang]:
-            pieces.append(phrases.SIGNATURES[self.lang][signature])
-        if shares:
-            pieces.append(phrases.SHARES[self.lang].format(n=shares))
+        sig_text = (phrases.SIGNATURES[self.lang][signature]
+                    if with_signature and signature in phrases.SIGNATURES[self.lang] else None)
+        if shares and prose:
+            share_text = phrases.PROSE_SHARES.format(n=shares)
+            pieces.append(f"{share_text} {sig_text}" if sig_text else share_text)
+        else:
+            if sig_text:
+                pieces.append(sig_text)
+            if shares:
+                pieces.append(phrases.SHARES[self.lang].format(n=shares))
         if limited_sum:
             pieces.append(phrases.LIMITED_SUM[self.lang].format(x=phrases.chf(limited_sum)[4:]))
         text = ", ".join(pieces)

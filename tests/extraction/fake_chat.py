@@ -12,7 +12,7 @@ from langchain_core.outputs import ChatGeneration, ChatResult
 class ScriptedChat(BaseChatModel):
     """Replies with the next queued tool-call payload (or raises the queued exception)."""
 
-    script: list[Any] = []
+    script: list[Any] = []  # noqa: RUF012 (a pydantic field: copied per instance)
     calls: int = 0
 
     @property

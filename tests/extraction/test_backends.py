@@ -33,7 +33,7 @@ UNCOVERED = ("Muster AG, in Exempel, CHE-111.111.111, Aktiengesellschaft (SHAB N
 def _llm(tmp_path: Path, script: list) -> tuple[LLMExtractor, ScriptedChat]:  # type: ignore[type-arg]
     fake = ScriptedChat(script=script)
     return LLMExtractor(fake, ExtractionCache(tmp_path / "cache"), "fake-model", max_concurrency=2,
-                        retries=2), fake
+                        retries=2, retry_wait=False), fake
 
 
 def test_llm_structured_output_parsed_and_cached(tmp_path: Path) -> None:
@@ -90,3 +90,22 @@ def test_get_extractor_errors(tmp_path: Path) -> None:
     with pytest.raises(ConfigError):
         get_extractor("llm", Settings(SHABGRAPH_LLM_BASE_URL=None, SHABGRAPH_DATA_DIR=tmp_path))
     assert get_extractor("rules", Settings()).name == "rules"
+
+
+def test_literal_keys_never_skip_a_matching_cue() -> None:
+    import json
+    import re
+
+    from ingestion.extraction.lexicon import literal_keys
+    from ingestion.extraction.vocab import ordered
+    from tests.conftest import SHARED
+
+    texts = [json.loads(x)["text"] for x in (SHARED / "data" / "gold" / "inputs_dev.jsonl").read_text().splitlines()]
+    texts += ["Fusionsvertrag vom 1.1.2020", "Kapitalerhöhung", "Le capital-actions porté à CHF 1"]
+    assert literal_keys(r"\bFusion(?:svertrag)?\b(?!\s+der\s+Gemeinden)") == ("fusion",)
+    for v in ordered(None):
+        for pattern, _ in v.event_cues:
+            keys, rx = literal_keys(pattern), re.compile(pattern, re.MULTILINE)
+            for text in texts:
+                if rx.search(text):
+                    assert keys is None or any(k in text.lower() for k in keys), (pattern, keys)

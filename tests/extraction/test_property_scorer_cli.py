@@ -17,7 +17,7 @@ from ingestion.extraction.inputs import ExtractionInput
 from ingestion.extraction.models import CompanyMention, ExtractionRecord, PersonMention
 from ingestion.extraction.rules import RulesExtractor
 from ingestion.extraction.scorer import render, score
-from tests.conftest import SHARED, REPO
+from tests.conftest import REPO, SHARED
 
 pytestmark = pytest.mark.unit
 
@@ -36,7 +36,7 @@ FRAGMENTS = st.sampled_from([
 TEXT = st.lists(st.one_of(FRAGMENTS, st.text(max_size=30)), max_size=25).map("".join)
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(text=TEXT, language=st.sampled_from([None, "de", "fr", "it", "rm"]))
 def test_rules_never_raise_and_stay_schema_valid(text: str, language: str | None) -> None:
     rec = RULES.extract(ExtractionInput(id="p", text=text, language=language))  # type: ignore[arg-type]

@@ -25,8 +25,14 @@ def read_jsonl(path: Path) -> list[dict[str, Any]]:
         return [json.loads(line) for line in fh]
 
 
+_PUBS: dict[Path, list[dict[str, Any]]] = {}
+
+
 def publications(out: Path) -> list[dict[str, Any]]:
-    pubs: list[dict[str, Any]] = []
-    for f in sorted((out / "notices").glob("*.json")):
-        pubs.extend(json.loads(f.read_text(encoding="utf-8"))["content"])
-    return pubs
+    """All publications of a corpus, read once per session (tests only read them)."""
+    if out not in _PUBS:
+        pubs: list[dict[str, Any]] = []
+        for f in sorted((out / "notices").glob("*.json")):
+            pubs.extend(json.loads(f.read_text(encoding="utf-8"))["content"])
+        _PUBS[out] = pubs
+    return _PUBS[out]

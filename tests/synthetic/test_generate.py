@@ -154,9 +154,11 @@ def test_truth_is_consistent(corpus) -> None:  # type: ignore[no-untyped-def]
     assert merged and all(companies[c["merged_into"]]["kind"] == "company" for c in merged)
     movers = [p for p in persons.values() if len(p["residences"]) > 1]
     assert movers
-    multi = Counter(r["holder_id"] for r in roles if r["holder_kind"] == "person")
-    assert sum(1 for pid, k in multi.items()
-               if len({r["company_id"] for r in roles if r["holder_id"] == pid}) > 1) > 20
+    companies_of: dict[str, set[str]] = {}
+    for r in roles:
+        if r["holder_kind"] == "person":
+            companies_of.setdefault(r["holder_id"], set()).add(r["company_id"])
+    assert sum(1 for held in companies_of.values() if len(held) > 1) > 20
 
 
 def test_homonyms_and_variants_occur(corpus) -> None:  # type: ignore[no-untyped-def]
@@ -187,9 +189,9 @@ def test_same_seed_same_bytes(tmp_path: Path) -> None:
         return h.hexdigest()
 
     a, b, c = tmp_path / "a", tmp_path / "b", tmp_path / "c"
-    generate(1500, 5, a)
-    generate(1500, 5, b)
-    generate(1500, 6, c)
+    generate(700, 5, a)
+    generate(700, 5, b)
+    generate(700, 6, c)
     assert digest(a) == digest(b)
     assert digest(a) != digest(c)
 

@@ -154,7 +154,7 @@ def test_resume_after_restart_keeps_the_agent_memory(browser: Any, flow: type[Fl
 
 def test_shared_thread_opens_for_a_second_user(browser: Any, alice: Any, flow: type[Flow]) -> None:
     thread_id = flow.thread_url.rsplit("/", 1)[1]
-    login(alice, flow.app.url, "alice", "alice-pw")  # the app restarted: a fresh session
+    # The login outlived the restart: the JWT secret is the same, so alice's cookie still works.
     resp = alice.request.put(flow.app.url + "/project/thread/share",
                              data={"threadId": thread_id, "isShared": True})
     assert resp.ok, resp.text()

@@ -1,0 +1,176 @@
+"""The LLM planner on the fixture graph: a scripted fake model, then ChatOpenAI via a fake server."""
+
+from __future__ import annotations
+
+import json
+import re
+import threading
+from collections.abc import Iterator
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
+
+import pytest
+from langchain_core.messages import AIMessage, BaseMessage
+
+from graph_agent.fake_llm import ScriptedChatModel, text_reply, tool_reply
+from graph_agent.toolbox import DEFAULT_INTENT_TOOLS
+from shabgraph.settings import Settings
+
+BOARD = "Who is on the board of Alpenblick Holding AG?"
+ROUTE_BOARD = {"intent": "network_exploration", "task": "network", "language": "en",
+               "mentions": ["Alpenblick Holding AG"], "aspect": "board", "reason": "board"}
+
+
+def echo_draft(messages: list[BaseMessage]) -> AIMessage:
+    """A synthesis reply that restates the draft it was given (citations intact)."""
+    system = str(messages[0].content)
+    return text_reply("Here is what the register shows.\n" + system.split("Draft:\n", 1)[1])
+
+
+def board_script() -> list[Any]:
+    return [tool_reply("RouterOutput", ROUTE_BOARD),
+            tool_reply("explore_network", {"entity_id": "CHE-100.000.012"}),
+            echo_draft]
+
+
+async def test_one_entity_question_takes_three_llm_calls(make_agent: Any) -> None:
+    model = ScriptedChatModel(script=board_script())
+    res = await (await make_agent(planner="llm", chat_model=model)).ask(BOARD, "l1")
+    assert res.trace.error is None, res.answer
+    assert res.trace.planner == "llm" and res.trace.llm_calls == 3 == len(model.calls)
+    assert res.trace.tokens > 0
+    assert "Sandra Frei" in res.answer and "HR02-1900000003" in res.answer
+    assert [s.tool for s in res.trace.steps] == ["search_companies", "explore_network"]
+    # router: the structured-output function only; act: only the routed tools
+    assert model.bound[0] == ["RouterOutput"]
+    allowed = set(DEFAULT_INTENT_TOOLS["network_exploration"])
+    assert set(model.bound[1]) <= allowed and "get_top_entities" not in model.bound[1]
+    assert res.trace.route and res.trace.route.reason.startswith("LLM:")
+
+
+async def test_macro_question_binds_only_analytics_tools(make_agent: Any) -> None:
+    model = ScriptedChatModel(script=[
+        tool_reply("RouterOutput", {"intent": "macro_analytics", "task": "count",
+                                    "event_type": "bankruptcy", "language": "en"}),
+        tool_reply("count_entities_by_event", {"event_type": "bankruptcy"}),
+        echo_draft])
+    res = await (await make_agent(planner="llm", chat_model=model)).ask(
+        "How many companies went bankrupt?", "l2")
+    assert res.trace.llm_calls == 3 and res.trace.synthesis_form == "count"
+    assert "**1**" in res.answer
+    assert set(model.bound[1]) == set(DEFAULT_INTENT_TOOLS["macro_analytics"])
+
+
+async def test_malformed_tool_call_is_recovered_by_reflection(make_agent: Any) -> None:
+    bad = AIMessage(content="", invalid_tool_calls=[{
+        "name": "explore_network", "args": "{entity_id: oops", "id": "c9",
+        "error": "bad JSON", "type": "invalid_tool_call"}])
+    model = ScriptedChatModel(script=[
+        tool_reply("RouterOutput", ROUTE_BOARD), bad,
+        tool_reply("explore_network", {"entity_id": "CHE-100.000.012"}), echo_draft])
+    res = await (await make_agent(planner="llm", chat_model=model)).ask(BOARD, "l3")
+    errors = [s for s in res.trace.steps if s.outcome == "error"]
+    assert errors and "invalid arguments" in errors[0].message
+    assert res.trace.reflections[1].decision == "continue"
+    assert "Sandra Frei" in res.answer and res.trace.llm_calls == 4
+
+
+async def test_tool_outside_the_route_is_refused(make_agent: Any) -> None:
+    model = ScriptedChatModel(script=[
+        tool_reply("RouterOutput", ROUTE_BOARD),
+        tool_reply("get_top_entities", {"metric": "capital"}),
+        tool_reply("explore_network", {"entity_id": "CHE-100.000.012"}), echo_draft])
+    res = await (await make_agent(planner="llm", chat_model=model)).ask(BOARD, "l4")
+    refused = [s for s in res.trace.steps if s.tool == "get_top_entities"]
+    assert refused and refused[0].outcome == "error" and "not allowed" in refused[0].message
+    assert "Sandra Frei" in res.answer
+
+
+async def test_llm_timeout_ends_turn_and_thread_stays_usable(make_agent: Any,
+                                                             agent_settings: Settings) -> None:
+    slow = ScriptedChatModel(script=board_script(), delay_s=2.0)
+    agent = await make_agent(planner="llm", chat_model=slow)
+    agent.planner.timeout_s = 0.3
+    res = await agent.ask(BOARD, "l5")
+    assert res.trace.synthesis_form == "error" and "did not answer within" in res.answer
+    assert res.trace.error
+    fine = ScriptedChatModel(script=board_script())
+    agent.planner.model, agent.planner.timeout_s = fine, 10.0
+    again = await agent.ask(BOARD, "l5")
+    assert "Sandra Frei" in again.answer and len(await agent.traces("l5")) == 2
+
+
+async def test_synthesis_that_invents_citations_is_replaced_by_the_template(
+        make_agent: Any) -> None:
+    model = ScriptedChatModel(script=[*board_script()[:2],
+                                      text_reply("The board is X [HR01-1999999999].")])
+    res = await (await make_agent(planner="llm", chat_model=model)).ask(BOARD, "l6")
+    assert "HR01-1999999999" not in res.answer and "Sandra Frei" in res.answer
+
+
+# ---------------------------------------------------------------- ChatOpenAI via a fake server
+def _completion(message: dict[str, Any]) -> dict[str, Any]:
+    return {"id": "chatcmpl-1", "object": "chat.completion", "created": 0, "model": "fake",
+            "choices": [{"index": 0, "message": message, "finish_reason": "stop"}],
+            "usage": {"prompt_tokens": 40, "completion_tokens": 10, "total_tokens": 50}}
+
+
+def _tool_message(name: str, args: dict[str, Any]) -> dict[str, Any]:
+    return {"role": "assistant", "content": None, "tool_calls": [{
+        "id": f"call_{name}", "type": "function",
+        "function": {"name": name, "arguments": json.dumps(args)}}]}
+
+
+@pytest.fixture
+def fake_openai() -> Iterator[tuple[str, list[dict[str, Any]]]]:
+    """An OpenAI-compatible /v1/chat/completions on 127.0.0.1 answering from a script."""
+    requests: list[dict[str, Any]] = []
+
+    class Handler(BaseHTTPRequestHandler):
+        def do_POST(self) -> None:
+            body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
+            requests.append(body)
+            n = len(requests)
+            if n == 1:
+                msg = _tool_message("RouterOutput", ROUTE_BOARD)
+            elif n == 2:
+                msg = _tool_message("explore_network", {"entity_id": "CHE-100.000.012"})
+            else:
+                draft = body["messages"][0]["content"].split("Draft:\n", 1)[1]
+                msg = {"role": "assistant", "content": "Board:\n" + draft}
+            data = json.dumps(_completion(msg)).encode()
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(data)))
+            self.end_headers()
+            self.wfile.write(data)
+
+        def log_message(self, *args: Any) -> None:
+            pass
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/v1", requests
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+async def test_chatopenai_against_a_fake_openai_server(
+        make_agent: Any, agent_settings: Settings,
+        fake_openai: tuple[str, list[dict[str, Any]]]) -> None:
+    from graph_agent.llm import make_chat_model
+
+    url, requests = fake_openai
+    settings = agent_settings.model_copy(update={"llm_base_url": url, "llm_model": "fake-model"})
+    model = make_chat_model(settings)
+    res = await (await make_agent(planner="llm", chat_model=model)).ask(BOARD, "oa1")
+    assert res.trace.error is None, res.answer
+    assert len(requests) == 3 == res.trace.llm_calls and res.trace.tokens == 150
+    assert [t["function"]["name"] for t in requests[0]["tools"]] == ["RouterOutput"]
+    act_tools = {t["function"]["name"] for t in requests[1]["tools"]}
+    assert act_tools <= set(DEFAULT_INTENT_TOOLS["network_exploration"])
+    assert "tools" not in requests[2]
+    assert "Sandra Frei" in res.answer and re.search(r"HR02-1900000003", res.answer)
