@@ -27,18 +27,18 @@ from rich.table import Table
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from graph_agent.checkpoint import open_checkpointer  # noqa: E402
-from graph_agent.service import AgentService  # noqa: E402
-from shabgraph import db  # noqa: E402
-from shabgraph.settings import Settings  # noqa: E402
+from graph_agent.checkpoint import open_checkpointer
+from graph_agent.service import AgentService
+from shabgraph import db
+from shabgraph.settings import Settings
 
 SAMPLE_NAMES = """
 MATCH (c:Company) WHERE c.strength = 'strong' AND c.name IS NOT NULL
-WITH c SKIP toInteger(rand() * 50) LIMIT $n
+WITH c, rand() AS r ORDER BY r LIMIT $n
 RETURN c.name AS name, 'company' AS kind
 UNION ALL
 MATCH (p:Person) WHERE p.full_name IS NOT NULL
-WITH p SKIP toInteger(rand() * 50) LIMIT $n
+WITH p, rand() AS r ORDER BY r LIMIT $n
 RETURN p.full_name AS name, 'person' AS kind
 """
 COUNTS = "MATCH (n) RETURN labels(n)[0] AS label, count(*) AS n ORDER BY label"

@@ -20,6 +20,10 @@ from evals.plots import write_plots
 from evals.stats import Interval
 from evals.summary import SuiteSummary, SystemSummary
 
+FLAT_NOTE = ("Offline (no LLM), a flat baseline's answer is its k = 20 retrieved notices, so its "
+             "correctness is the share of reference facts found anywhere in them: an upper bound "
+             "of an answer written from them (retrieval recall), not answer quality.")
+
 
 def _f(x: float, digits: int = 3) -> str:
     return "–" if x is None or (isinstance(x, float) and math.isnan(x)) else f"{x:.{digits}f}"
@@ -149,7 +153,7 @@ def render(suites: Sequence[SuiteSummary], meta: dict[str, Any],
     """The whole Markdown report."""
     out = ["# shabgraph evaluation report", ""]
     out += [f"- {k}: {v}" for k, v in meta.items()] + [""]
-    out += ["## Main results", "", *main_table(suites)]
+    out += ["## Main results", "", *main_table(suites), FLAT_NOTE, ""]
     out += ["## Tier 1: extraction and entity resolution", ""]
     out += (tier1 or ["(not run: the tier-1 commands are not available or no data was given)"])
     out += [""]

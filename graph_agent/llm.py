@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import json
 import re
+from collections.abc import Callable
 from typing import Any, Literal
 
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, SystemMessage
@@ -179,14 +180,37 @@ class LLMPlanner:
                           results=results or "none")
         return [SystemMessage(system), HumanMessage(P.render(P.ACT_USER, question=view.question))]
 
-    async def synthesize(self, view: TurnView, form: str, draft: str) -> SynthOut:
-        """Phrase the draft; fall back to it when the LLM fails or drops or invents citations."""
+    async def _stream(self, messages: list[BaseMessage], on_token: Callable[[str], None]
+                      ) -> AIMessage:
+        async def collect() -> AIMessage:
+            full: Any = None
+            async for chunk in self.model.astream(messages):
+                if isinstance(chunk.content, str) and chunk.content:
+                    on_token(chunk.content)
+                full = chunk if full is None else full + chunk
+            return AIMessage(content=full.content if full is not None else "",
+                             usage_metadata=getattr(full, "usage_metadata", None))
+
+        try:
+            return await asyncio.wait_for(collect(), self.timeout_s)
+        except TimeoutError as exc:
+            raise LLMError(f"the LLM did not answer within {self.timeout_s:g} s") from exc
+        except Exception as exc:
+            raise LLMError(f"the LLM call failed: {type(exc).__name__}: {exc}") from exc
+
+    async def synthesize(self, view: TurnView, form: str, draft: str,
+                         on_token: Callable[[str], None] | None = None) -> SynthOut:
+        """Phrase the draft; fall back to it when the LLM fails or drops or invents citations.
+
+        Tokens go to `on_token` as they arrive; the final `answer` event is authoritative (it
+        is the template when the streamed text failed the citation check).
+        """
         system = P.render(P.SYNTH_SYSTEM, language=view.slots.language, form=form,
                           form_rule=P.FORM_RULES.get(form, ""), draft=draft)
         msgs: list[BaseMessage] = [SystemMessage(system),
                                    HumanMessage(P.render(P.SYNTH_USER, question=view.question))]
         try:
-            reply = await self._call(self.model, msgs)
+            reply = await (self._stream(msgs, on_token) if on_token else self._call(self.model, msgs))
         except LLMError as exc:
             return SynthOut(answer=draft, note=f"template kept: {exc}")
         text = reply.content if isinstance(reply.content, str) else str(reply.content)

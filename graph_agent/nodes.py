@@ -200,7 +200,8 @@ async def synthesize(state: AgentState, runtime: Runtime[AgentContext]) -> dict[
     draft = compose(view, form, error or fatal, ctx.switches.structured_only, dates)
     if draft.negative:
         form, why = "negative", "the rows found do not answer the question"
-    out = await ctx.planner.synthesize(view, form, draft.text) if form not in (
+    out = await ctx.planner.synthesize(
+        view, form, draft.text, lambda tok: emit(runtime, "token", text=tok)) if form not in (
         "error", "negative") else None
     answer = out.answer if out else draft.text
     emit(runtime, "answer", form=form, text=answer)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Literal
 
 from graph_agent import calls
@@ -127,8 +128,9 @@ class OfflinePlanner:
                           note=f"no entity matched '{text}': deep-text fallback")
         return ActOut(note="nothing left to try")
 
-    async def synthesize(self, view: TurnView, form: str, draft: str) -> SynthOut:
-        """The template draft is the answer."""
+    async def synthesize(self, view: TurnView, form: str, draft: str,
+                         on_token: Callable[[str], None] | None = None) -> SynthOut:
+        """The template draft is the answer (no tokens to stream)."""
         return SynthOut(answer=draft)
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Protocol
 
 from pydantic import BaseModel, Field
@@ -95,6 +96,7 @@ class Planner(Protocol):
         """Choose this round's tool calls."""
         ...
 
-    async def synthesize(self, view: TurnView, form: str, draft: str) -> SynthOut:
+    async def synthesize(self, view: TurnView, form: str, draft: str,
+                         on_token: Callable[[str], None] | None = None) -> SynthOut:
         """Write the answer in the form fixed by the state machine, from the cited draft."""
         ...

@@ -93,7 +93,8 @@ class AgentService:
         final: dict[str, Any] | None = None
         try:
             stream: Any = self.graph.astream(inp, config, context=self._context(),
-                                             stream_mode=["custom", "values"])
+                                             stream_mode=["custom", "values"],
+                                             durability="exit")
             async for mode, chunk in stream:
                 if mode == "custom":
                     yield chunk

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from datetime import date
+from functools import cache
 
 from graph_agent import lexicon as lx
 from graph_agent.state import Slots
@@ -36,13 +37,20 @@ def fold(text: str) -> str:
 
 def has_any(folded: str, words: tuple[str, ...] | frozenset[str]) -> str | None:
     """The first lexicon entry found in a folded question (padded so word edges match)."""
-    return next((w for w in words if re.search(_word_pattern(w), folded)), None)
+    return next((w for w in words if _word_pattern(w).search(folded)), None)
 
 
-def _word_pattern(word: str) -> str:
+@cache
+def _word_pattern(word: str) -> re.Pattern[str]:
     # Entries match at a word start; a trailing space in an entry also demands a word end.
     core = re.escape(word.strip())
-    return rf"(?<![a-z]){core}(?![a-z])" if word.endswith(" ") else rf"(?<![a-z]){core}"
+    return re.compile(rf"(?<![a-z]){core}(?![a-z])" if word.endswith(" ")
+                      else rf"(?<![a-z]){core}")
+
+
+@cache
+def _compiled(pattern: str) -> re.Pattern[str]:
+    return re.compile(pattern)
 
 
 def detect_language(folded: str) -> tuple[str, str]:
@@ -92,7 +100,7 @@ def find_period(folded: str) -> tuple[str | None, str | None]:
 def find_canton(question: str, folded: str) -> str | None:
     """A canton code written as such (`ZH`) or a canton name in any language."""
     for code in lx.CANTONS:
-        if re.search(rf"\b{code}\b", question) and code not in ("AG", "SO", "UR"):
+        if _compiled(rf"\b{code}\b").search(question) and code not in ("AG", "SO", "UR"):
             return code
     if m := re.search(r"\b(?:canton|kanton|cantone)\s+(?:de\s+|di\s+|du\s+)?([a-z.\- ]+?)\b",
                       folded):
@@ -102,8 +110,8 @@ def find_canton(question: str, folded: str) -> str | None:
         if name in lx.CANTON_NAMES:
             return lx.CANTON_NAMES[name]
     return next((code for name, code in lx.CANTON_NAMES.items()
-                 if re.search(rf"\b(?:in|im|au|en|nel|del|of|von|de|du|a)\s+{re.escape(name)}\b",
-                              folded)), None)
+                 if _compiled(rf"\b(?:in|im|au|en|nel|del|of|von|de|du|a)\s+{re.escape(name)}\b"
+                              ).search(folded)), None)
 
 
 def pick(folded: str, table: tuple[tuple[str, tuple[str, ...]], ...]) -> str | None:

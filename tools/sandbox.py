@@ -42,20 +42,23 @@ FORBIDDEN_KEYWORDS: Final = (
     "CREATE", "MERGE", "DELETE", "DETACH", "SET", "REMOVE", "DROP", "FOREACH", "LOAD", "CSV",
     "PROFILE", "EXPLAIN", "USE", "TRANSACTIONS", "GRANT", "DENY", "REVOKE", "ALTER", "RENAME",
     "START", "STOP", "TERMINATE", "SHOW", "ENABLE", "DISABLE", "FINISH", "INSERT", "IMPORT",
-    "PERIODIC", "COMMIT", "ROLLBACK", "BEGIN",
+    "PERIODIC", "COMMIT", "ROLLBACK", "BEGIN", "REDUCE",
 )
-"""Keywords that have no place in a read query (checked outside literals and comments)."""
+"""Keywords that have no place in a read query (checked outside literals and comments).
 
-WRITE_OPERATORS: Final = (
-    "create", "merge", "delete", "setproperty", "setlabels", "removelabels", "setnodeproperty",
-    "setrelationshipproperty", "setproperties", "foreach", "loadcsv", "emptyresult",
-    "transactionforeach", "transactionapply", "eager", "lockingmerge",
-)
-"""Plan operator name prefixes that betray a write, a load or a batched transaction.
+`REDUCE` is here because Neo4j evaluates an expression in one step that a transaction timeout
+does not interrupt: `reduce(s = '', x IN big | s + x)` keeps a core busy after its timeout."""
 
-`Eager` is listed because the planner adds it only around writes in read-only-looking queries.
-"""
+WRITE_OPERATORS: Final = frozenset({
+    "create", "merge", "delete", "detachdelete", "setproperty", "setproperties", "setlabels",
+    "removelabels", "setnodeproperty", "setnodeproperties", "setnodepropertiesfrommap",
+    "setrelationshipproperty", "setrelationshipproperties", "setrelationshippropertiesfrommap",
+    "setpropertiesfrommap", "foreach", "loadcsv", "transactionforeach", "transactionapply",
+})
+"""Plan operators (name without `@db`, lower case) that betray a write, a load or batching."""
 
+MAX_RANGE: Final = 10_000
+"""Longest `range()` accepted: list expressions run inside one step the timeout cannot stop."""
 MAX_VAR_LENGTH: Final = 6
 """Upper bound allowed on a variable-length pattern (`*1..6`)."""
 MAX_ESTIMATED_ROWS: Final = 5_000_000.0
@@ -76,6 +79,8 @@ _FUNC = re.compile(r"(?<![\w.$])([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+)\s*\(")
 _VARLEN = re.compile(r"\*\s*(\d*)\s*(\.\.)?\s*(\d*)")
 _QPP_RANGE = re.compile(r"\)\s*\{\s*(\d*)\s*(,)?\s*(\d*)\s*\}")
 _QPP_SHORT = re.compile(r"[)>\-]\s*[+*]\s*(?=[(<\-])")
+_RANGE = re.compile(r"\brange\s*\(([^()]*)\)", re.IGNORECASE)
+_INT = re.compile(r"^\s*-?\d+\s*$")
 _QUOTED_CALLABLE = re.compile(r"`N`\s*(\(|\.\s*[A-Za-z_`])|\bCALL\s+`N`", re.IGNORECASE)
 
 
@@ -113,10 +118,11 @@ def lexical_check(query: str) -> str:
         name = re.sub(r"\s+", "", match.group(1)).lower()
         if name not in ALLOWED_PROCEDURES:
             raise CypherRejected(f"Procedure '{name}' is not on the sandbox allowlist.", "procedure")
-    for match in _FUNC.finditer(body):
+    for match in _FUNC.finditer(_PROC.sub("CALL proc", body)):
         name = match.group(1).lower()
         if name not in ALLOWED_FUNCTIONS:
             raise CypherRejected(f"Function '{name}' is not on the sandbox allowlist.", "function")
+    _check_ranges(body)
     if _QUOTED_CALLABLE.search(body):
         raise CypherRejected("Quoted names are not accepted for procedures or functions.", "procedure")
     for match in _QPP_RANGE.finditer(body):
@@ -138,6 +144,22 @@ def lexical_check(query: str) -> str:
                 f"Variable-length patterns need an upper bound of at most {MAX_VAR_LENGTH} hops "
                 f"(e.g. *1..{min(3, MAX_VAR_LENGTH)}).", "unbounded_path")
     return text.rstrip().rstrip(";").rstrip()
+
+
+def _check_ranges(body: str) -> None:
+    """`range()` only with integer literals and at most MAX_RANGE elements."""
+    calls = len(re.findall(r"\brange\s*\(", body, re.IGNORECASE))
+    if calls != len(_RANGE.findall(body)):
+        raise CypherRejected("range() needs integer literal bounds.", "range")
+    for match in _RANGE.finditer(body):
+        args = match.group(1).split(",")
+        if not 2 <= len(args) <= 3 or not all(_INT.match(a) for a in args):
+            raise CypherRejected("range() needs integer literal bounds (no parameters or "
+                                 "expressions).", "range")
+        low, high = int(args[0]), int(args[1])
+        step = abs(int(args[2])) if len(args) == 3 else 1
+        if step == 0 or abs(high - low) // step + 1 > MAX_RANGE:
+            raise CypherRejected(f"range() may produce at most {MAX_RANGE} values.", "range")
 
 
 def _inside_relationship(code: str, pos: int) -> bool:
@@ -171,11 +193,11 @@ def plan_check(ctx: ToolContext, statement: str, params: dict[str, Any]) -> str:
         raise CypherRejected(f"Only read queries may run (planner says type '{query_type}').",
                              f"query_type:{query_type}")
     for op in _walk(summary.plan):
-        name = str(op.get("operatorType", "")).lower()
+        name = str(op.get("operatorType", "")).split("@")[0].lower()
         args = op.get("args", {}) or {}
-        if name.startswith(WRITE_OPERATORS):
+        if name in WRITE_OPERATORS:
             raise CypherRejected(f"The plan contains a '{op.get('operatorType')}' step.", "plan_operator")
-        if name.startswith("procedurecall"):
+        if name == "procedurecall":
             detail = str(args.get("Details", "")).lower()
             proc = detail.split("(")[0].strip()
             if proc not in ALLOWED_PROCEDURES:

@@ -53,7 +53,8 @@ class ChatSession:
         self.resume = thread_id is not None
         self.sio = socketio.AsyncClient(reconnection=False)
         self.events: asyncio.Queue[tuple[str, Any]] = asyncio.Queue()
-        for name in ("new_message", "update_message", "stream_start", "task_end", "element",
+        for name in ("new_message", "update_message", "stream_start", "task_start", "task_end",
+                     "element",
                      "resume_thread", "first_interaction", "chat_settings", "set_commands"):
             self.sio.on(name, self._handler(name))
 
@@ -72,6 +73,11 @@ class ChatSession:
             wait_timeout=30,
         )
         await self.sio.emit("connection_successful")
+        # The app's chat start (or resume) ends by sending the commands: wait for it.
+        while True:
+            name, _ = await asyncio.wait_for(self.events.get(), 30)
+            if name == "set_commands":
+                break
 
     async def ask(self, question: str, timeout: float = 120.0) -> TurnOutcome:
         """Send a question; return once the server signals the end of the run."""
@@ -87,9 +93,13 @@ class ChatSession:
         started = False
         while True:
             name, data = await asyncio.wait_for(self.events.get(), timeout)
-            if name in ("new_message", "update_message", "stream_start") and isinstance(data, dict):
+            if name == "task_start":
                 started = True
+            elif name in ("new_message", "update_message", "stream_start") and isinstance(data, dict):
                 steps.append(data)
+            elif name == "first_interaction" and isinstance(data, dict) and data.get("thread_id"):
+                # The server names the thread; the client's proposal is only a placeholder.
+                self.thread_id = data["thread_id"]
             elif name == "element" and isinstance(data, dict):
                 elements.append(data)
             elif name == "task_end" and started:

@@ -8,9 +8,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from typing import Protocol
-
-from langchain_core.language_models import BaseChatModel
+from typing import TYPE_CHECKING, Protocol
 
 from ingestion.extraction.cache import ExtractionCache
 from ingestion.extraction.coverage import coverage
@@ -19,6 +17,9 @@ from ingestion.extraction.models import ExtractionRecord
 from ingestion.extraction.rules import RulesExtractor
 from shabgraph.errors import ConfigError
 from shabgraph.settings import Settings
+
+if TYPE_CHECKING:  # langchain is imported only when an LLM backend is built
+    from langchain_core.language_models import BaseChatModel
 
 BACKENDS = ("rules", "llm", "hybrid")
 COVERAGE_THRESHOLD = 0.75

@@ -16,7 +16,7 @@ from ingestion.synthetic.vocab import load
 from ingestion.synthetic.writer import CorpusWriter
 from shabgraph.errors import InputError
 
-GENERATOR_VERSION = "1"
+GENERATOR_VERSION = "2"
 MAX_COMPANIES = 12_000
 """Bound of the live working set; reached at about 96 k notices, so 1 M notices need no more memory than 100 k."""
 
@@ -48,8 +48,8 @@ class Summary(BaseModel):
     """Wall time."""
 
 
-TERMINAL = ("liquidation", "bankruptcy", "deletion", "merger", "branch")
-TERMINAL_WEIGHTS = (4.0, 3.0, 1.5, 2.0, 2.0)
+TERMINAL = ("liquidation", "bankruptcy", "deletion", "merger", "branch", "demerger")
+TERMINAL_WEIGHTS = (4.0, 3.0, 1.5, 2.0, 2.0, 0.6)
 MUTATION_WEIGHT = 85.0
 
 
@@ -90,6 +90,13 @@ def _step(sim: Simulator) -> None:
             mutations.mutate(sim, c)
         else:
             lifecycle.merge(sim, c, other)
+    elif choice == "demerger" and corp and sim.remaining >= 2:
+        other = pop.pick_company(lambda x: x.id != c.id and x.kind == "company"
+                                 and x.status == "active" and x.legal_form in ("0106", "0107"))
+        if other is None:
+            mutations.mutate(sim, c)
+        else:
+            lifecycle.demerge(sim, c, other)
     elif choice == "branch" and corp:
         lifecycle.register(sim, head=c)
     else:

@@ -300,6 +300,52 @@ def merge(sim: Simulator, absorbing: Company, absorbed: Company) -> None:
     delete(sim, absorbed, "merger", counterpart=absorbing)
 
 
+DEMERGER_TEXT = {
+    "de": ("Abspaltung: Übertragung von Aktiven und Passiven im Rahmen einer Abspaltung gemäss "
+           "Spaltungsvertrag vom {d} und Spaltungsbilanz per {b} auf die {ref}. Aktiven von {a} und "
+           "Passiven (Fremdkapital) von {p} gehen auf die übernehmende Gesellschaft über.",
+           "Abspaltung: Übernahme von Aktiven und Passiven im Rahmen einer Abspaltung gemäss "
+           "Spaltungsvertrag vom {d} und Spaltungsbilanz per {b} von der {ref}. Aktiven von {a} und "
+           "Passiven (Fremdkapital) von {p} gehen auf die Gesellschaft über."),
+    "fr": ("Scission: transfert d'actifs et de passifs dans le cadre d'une scission selon contrat "
+           "de scission du {d} et bilan de scission au {b} à {ref}. Actifs de {a} et passifs "
+           "(capitaux étrangers) de {p} sont transférés à la société reprenante.",
+           "Scission: reprise d'actifs et de passifs dans le cadre d'une scission selon contrat de "
+           "scission du {d} et bilan de scission au {b} de {ref}. Actifs de {a} et passifs "
+           "(capitaux étrangers) de {p} sont transférés à la société."),
+    "it": ("Scissione: trasferimento di attivi e passivi nell'ambito di una scissione secondo "
+           "contratto di scissione del {d} e bilancio di scissione al {b} alla {ref}. Attivi di {a} "
+           "e passivi (capitale di terzi) di {p} passano alla società assuntrice.",
+           "Scissione: ripresa di attivi e passivi nell'ambito di una scissione secondo contratto "
+           "di scissione del {d} e bilancio di scissione al {b} della {ref}. Attivi di {a} e "
+           "passivi (capitale di terzi) di {p} passano alla società."),
+}
+
+
+def demerge(sim: Simulator, giver: Company, taker: Company) -> None:
+    """Two notices of a split-off (Abspaltung): `giver` transfers part of its assets to `taker`.
+
+    Both companies live on. Counterparts are `asset_buyer` (in the giver's notice) and
+    `asset_seller` (in the taker's), the extraction schema having no demerger-specific role.
+    """
+    r = sim.rng
+    contract = sim.today - timedelta(days=r.randint(15, 60))
+    balance = contract.replace(day=1) - timedelta(days=1)
+    assets = r.randint(50, 5000) * 1000.0
+    a, p = phrases.chf(assets), phrases.chf(round(assets * r.uniform(0.1, 0.8), 2))
+    for subject, other, role, which in ((giver, taker, "asset_buyer", 0),
+                                        (taker, giver, "asset_seller", 1)):
+        before = sim.commons(subject)
+        notice, skel = sim.begin(subject, "HR02")
+        sim.head(notice, subject, new_entry=False)
+        notice.event("demerger")
+        ref = notice.company_ref((other.id, other.name, other.uid, other.seat), role)
+        notice.counterparts.append({"id": other.id, "role": role})
+        notice.add(DEMERGER_TEXT[notice.lang][which].format(
+            d=fmt_date(contract), b=fmt_date(balance), ref=ref, a=a, p=p))
+        sim.finish(notice, skel, subject, before, sim.commons(subject), changes={"other"})
+
+
 def holding_of(c: Company, key: str) -> Holding | None:
     """The first open holding of function `key`."""
     return next((h for h in c.holdings if h.key == key), None)

@@ -72,6 +72,10 @@ class Holding:
     """Capital shares (GmbH parts) or 0."""
     ref: tuple[str, str | None, str] | None = None
     """(name, uid, seat) of a company holder, kept so it can be named after it is gone."""
+    corrected_by: str | None = None
+    """Publication number of a correction notice that fixed this interval's entry."""
+    corrected_from: dict[str, Any] | None = None
+    """What the corrected notice wrongly published (`{"signature": ...}`)."""
 
 
 @dataclass(slots=True)
@@ -126,6 +130,8 @@ class Company:
     """Publication date of its latest notice."""
     last_journal: date | None = None
     """Journal date of its latest notice."""
+    last_journal_number: str | None = None
+    """Register-journal number of its latest notice (cited by a correction)."""
     truth: dict[str, Any] = field(default_factory=dict)
     """The ground-truth record being built (histories, pubs, dates)."""
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from ingestion.synthetic import phrases
+from ingestion.synthetic import corrections, phrases
 from ingestion.synthetic.lifecycle import CAPITALS, _suffix
 from ingestion.synthetic.model import Company
 from ingestion.synthetic.officers import Plan, draw_signature, write_changes
@@ -15,6 +15,8 @@ from ingestion.synthetic.simulator import Simulator, fmt_date
 KINDS = ("officer", "move", "signature", "address", "seat", "name", "purpose", "capital",
          "auditor", "conversion", "transfer")
 WEIGHTS = (32, 8, 5, 9, 5, 5, 4, 6, 5, 1, 1.5)
+CORRECTION_RATE = 0.04
+"""Share of mutations that first try to correct the company's previous notice (few succeed)."""
 
 
 def _applicable(c: Company, kind: str) -> bool:
@@ -34,6 +36,8 @@ def _applicable(c: Company, kind: str) -> bool:
 def mutate(sim: Simulator, c: Company) -> None:
     """One HR02 notice with one or two changes."""
     r = sim.rng
+    if r.random() < CORRECTION_RATE and corrections.correct(sim, c):
+        return
     kinds = [k for k in r.choices(KINDS, WEIGHTS, k=2 if r.random() < 0.3 else 1)
              if _applicable(c, k)]
     kinds = list(dict.fromkeys(kinds)) or ["officer"]

@@ -49,6 +49,18 @@ ISO3 = {"AE": "ARE", "AT": "AUT", "DE": "DEU", "ES": "ESP", "FR": "FRA", "GB": "
 PROSE_SHARES = "pour {n} parts de CHF 100"
 PROSE_ROLE_WORDS = {"associé et gérant": "associé-gérant", "associée et gérante": "associée-gérante"}
 
+# Corrections: the corrected-away value in brackets, and the lead sentence citing the wrong entry
+# (Italian as in the real notice ZEFIX-2017-01-09-1271188).
+CORRECTED = {"de": "nicht", "fr": "non", "it": "non"}
+CORRECTION_LEAD = {
+    "de": "Berichtigung des Tagesregistereintrages Nr. {jn} vom {jd}, publiziert im SHAB Nr. {issue} "
+          "vom {pd}.",
+    "fr": "Rectification de l'inscription au journal no {jn} du {jd}, publiée dans la FOSC no "
+          "{issue} du {pd}.",
+    "it": "Complemento all'iscrizione del registro giornaliero no. {jn} del {jd}, pubblicato sul "
+          "FUSC no. {issue} del {pd}.",
+}
+
 PREVIOUS = {"de": "bisher", "fr": "précédemment", "it": "finora"}
 IN = {"de": "in", "fr": "à", "it": "in"}
 AND = {"de": "und", "fr": "et", "it": "e"}

@@ -144,7 +144,7 @@ class Notice:
                details: bool = True, shares: int = 0, limited_sum: float | None = None,
                previous: dict[str, Any] | None = None, prev_text: str | None = None,
                with_role: bool = True, with_signature: bool = True,
-               role_text: str | None = None) -> str:
+               role_text: str | None = None, prev_word: str | None = None) -> str:
         """One person entry in the notice's style; records the mention; returns the text."""
         family, given, kinds = self._surface(person)
         prose = self.style == "prose"
@@ -176,7 +176,7 @@ class Notice:
             pieces.append(phrases.LIMITED_SUM[self.lang].format(x=phrases.chf(limited_sum)[4:]))
         text = ", ".join(pieces)
         if prev_text:
-            text += f" [{phrases.PREVIOUS[self.lang]}: {prev_text}]"
+            text += f" [{prev_word or phrases.PREVIOUS[self.lang]}: {prev_text}]"
         roles = list(self.vocab.roles[key]["roles"])
         self._mention(kind="person", entity_id=person.id, family_name=family, given_names=given,
                       origin=origin, nationality=nationality, residence=residence,

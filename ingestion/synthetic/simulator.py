@@ -205,6 +205,7 @@ class Simulator:
             self.writer.truth("mentions", m)
         company.truth["pubs"].append(number)
         company.last_pub, company.last_pub_date, company.last_journal = number, self.today, journal
+        company.last_journal_number = skel["journal_number"]
         self.count += 1
         self.by_language[lang] = self.by_language.get(lang, 0) + 1
         self.by_sub_rubric[sub] = self.by_sub_rubric.get(sub, 0) + 1
@@ -244,7 +245,8 @@ class Simulator:
             "roles": self.vocab.roles[h.key]["roles"], "role_key": h.key, "role_words": h.words,
             "signature": h.signature, "valid_from": h.valid_from.isoformat(),
             "valid_to": when.isoformat() if when else None, "opened_by": h.opened_by,
-            "closed_by": pub, "close_reason": reason})
+            "closed_by": pub, "close_reason": reason, "corrected_by": h.corrected_by,
+            "corrected_from": h.corrected_from})
         if h.holder_kind == "person" and when is not None:
             self.pop.drop_role(h.holder_id)
 

@@ -53,8 +53,11 @@ def test_page_shape_and_counts(corpus) -> None:  # type: ignore[no-untyped-def]
         assert meta["subRubric"] == meta["publicationNumber"][:4]
         block = content.get("commonsNew") or content["commonsActual"]
         assert is_valid(block["company"]["uid"])
-        assert content["publicationText"].startswith(
-            (content.get("commonsActual") or block)["company"]["name"])
+        name = (content.get("commonsActual") or block)["company"]["name"]
+        text = content["publicationText"]
+        # a correction opens with the sentence citing the corrected journal entry
+        assert text.startswith(name) or (
+            text.startswith(("Berichtigung ", "Rectification ", "Complemento ")) and f". {name}, " in text)
         if meta["subRubric"] != "HR01":
             assert content["lastFosc"]["lastFoscSequence"] in content["publicationText"]
 
@@ -105,7 +108,8 @@ def test_every_legal_form_and_event(corpus) -> None:  # type: ignore[no-untyped-
             "0111"} <= forms
     for label in ("registration", "deletion", "merger", "asset_transfer", "bankruptcy",
                   "liquidation", "seat_change", "name_change", "capital_change",
-                  "officer_change", "auditor_change", "branch", "legal_form_change"):
+                  "officer_change", "auditor_change", "branch", "legal_form_change",
+                  "correction", "demerger"):
         assert summary.by_event.get(label, 0) > 0, label
 
 
@@ -204,3 +208,53 @@ def test_refuses_a_non_empty_folder_and_bad_n(tmp_path: Path) -> None:
     assert sorted(p.name for p in (tmp_path / "notices").iterdir()) == before
     with pytest.raises(InputError):
         generate(0, 1, tmp_path / "x")
+
+
+def test_corrections_cite_the_corrected_entry_and_fix_the_role(corpus) -> None:  # type: ignore[no-untyped-def]
+    out, _ = corpus
+    texts = {p["meta"]["publicationNumber"]: p["content"]["publicationText"]
+             for p in publications(out)}
+    events = {e["pub_number"]: e for e in read_jsonl(out / "truth" / "events.jsonl")}
+    fixes = [e for e in events.values() if "correction" in e["event_types"]]
+    assert len({e["language"] for e in fixes}) == 3
+    lead = {"de": "Berichtigung des Tagesregistereintrages Nr. ",
+            "fr": "Rectification de l'inscription au journal no ",
+            "it": "Complemento all'iscrizione del registro giornaliero no. "}
+    word = {"de": "[nicht: ", "fr": "[non: ", "it": "[non: "}
+    for e in fixes:
+        assert texts[e["pub_number"]].startswith(lead[e["language"]])
+        assert word[e["language"]] in texts[e["pub_number"]]
+    mentions = [m for m in read_jsonl(out / "truth" / "mentions.jsonl")
+                if m["pub_number"] in {e["pub_number"] for e in fixes} and m["kind"] == "person"]
+    corrected = {r["corrected_by"]: r for r in read_jsonl(out / "truth" / "roles.jsonl")
+                 if r["corrected_by"]}
+    for m in mentions:
+        role = corrected[m["pub_number"]]
+        assert role["holder_id"] == m["entity_id"]
+        # the interval carries the corrected value from its start; the mention the wrong one
+        assert role["signature"] == m["signature"] != m["previous"]["signature"]
+        assert role["corrected_from"] == m["previous"]
+        assert role["opened_by"] < m["pub_number"]
+
+
+def test_demergers_come_in_pairs(corpus) -> None:  # type: ignore[no-untyped-def]
+    out, _ = corpus
+    splits = [e for e in read_jsonl(out / "truth" / "events.jsonl")
+              if "demerger" in e["event_types"]]
+    assert splits
+    givers = {(e["subject_id"], e["counterparts"][0]["id"]) for e in splits
+              if e["counterparts"][0]["role"] == "asset_buyer"}
+    takers = {(e["counterparts"][0]["id"], e["subject_id"]) for e in splits
+              if e["counterparts"][0]["role"] == "asset_seller"}
+    assert givers and givers == takers
+
+
+def test_geneva_prose_follows_real_notices(corpus) -> None:  # type: ignore[no-untyped-def]
+    out, _ = corpus
+    ge = [p["content"]["publicationText"] for p in publications(out)
+          if p["meta"]["cantons"] == ["GE"]]
+    text = "\n".join(ge)
+    # HR02-1006747585, HR01-1006740640: perfect tense grants, shares before the signature
+    assert re.search(r"(Signature|Procuration) [a-zé ]+ a été conférée à [A-Z]", text)
+    assert re.search(r"-gérante?: [^:]+, pour \d+ parts de CHF 100 avec signature", text)
+    assert "est conférée à" not in text

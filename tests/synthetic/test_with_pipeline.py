@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+from collections import Counter
 
 import pytest
 
@@ -42,17 +43,32 @@ def test_rules_extractor_recovers_person_mentions(corpus) -> None:  # type: igno
     files = sorted((out / "notices").glob("*.json"))[:1]
     pubs = [r for r in read_paths(files) if hasattr(r, "number")][:300]  # type: ignore[operator]
     truth: dict[str, set[tuple[str, str]]] = {}
+    style: dict[str, str] = {}
     for m in read_jsonl(out / "truth" / "mentions.jsonl"):
         if m["kind"] == "person":
             truth.setdefault(m["pub_number"], set()).add((m["family_name"], m["given_names"]))
+            style[m["pub_number"]] = m["style"]
     extractor = extractor_cls()  # type: ignore[operator]
     to_input = _need("ingestion.extraction.inputs", "input_from_publication")
-    found = expected = 0
+    exact: Counter[str] = Counter()
+    loose: Counter[str] = Counter()
+    expected: Counter[str] = Counter()
     for p in pubs:
         rec = extractor.extract(to_input(p))  # type: ignore[operator]
         got = {(x.family_name, x.given_names) for x in rec.persons}
         want = truth.get(p.number, set())
-        expected += len(want)
-        found += len(want & got)
-    assert expected > 0
-    assert found / expected > 0.8, f"recall {found}/{expected}"
+        s = style.get(p.number, "list")
+        expected[s] += len(want)
+        exact[s] += len(want & got)
+        loose[s] += len({_full(w) for w in want} & {_full(g) for g in got})
+    assert expected["list"] > 0 and expected["prose"] > 0
+    # headed lists are unambiguous: the family/given split must be right
+    assert exact["list"] / expected["list"] > 0.9, f"list recall {exact['list']}/{expected['list']}"
+    # "Family Given1 Given2" prose is ambiguous in real notices too; the project's scorer matches
+    # persons on the order-insensitive full name, so prose is measured that way
+    total = exact["list"] + loose["prose"]
+    assert total / sum(expected.values()) > 0.8, f"recall {dict(exact)} {dict(loose)} of {dict(expected)}"
+
+
+def _full(name: tuple[str | None, str | None]) -> tuple[str, ...]:
+    return tuple(sorted(" ".join(x or "" for x in name).lower().split()))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -63,11 +64,19 @@ def test_answer_with_trace_persisted_and_closed_to_others(app: tuple[AppServer, 
     thread_id, tool_outputs, refused = run(scenario())
     assert any("```cypher" in o and "HOLDS_ROLE" in o for o in tool_outputs)
     assert refused != "connected"
-    with sqlite3.connect(data / "ui" / "threads.db") as db:
-        owner = db.execute('SELECT "userIdentifier" FROM threads WHERE id = ?', (thread_id,)).fetchone()
-        kinds = [r[0] for r in db.execute('SELECT type FROM steps WHERE "threadId" = ?', (thread_id,))]
+    # Chainlit writes steps in background tasks: poll until the last ones have landed.
+    deadline = time.monotonic() + 10
+    while True:
+        with sqlite3.connect(data / "ui" / "threads.db") as db:
+            owner = db.execute('SELECT "userIdentifier" FROM threads WHERE id = ?',
+                               (thread_id,)).fetchone()
+            kinds = [r[0] for r in db.execute('SELECT type FROM steps WHERE "threadId" = ?',
+                                              (thread_id,))]
+        if kinds.count("tool") >= 2 or time.monotonic() > deadline:
+            break
+        time.sleep(0.2)
     assert owner == ("alice",)
-    assert kinds.count("tool") == 2 and "assistant_message" in kinds
+    assert kinds.count("tool") == 2 and "assistant_message" in kinds, kinds
 
 
 def test_dossier_command_and_network_element(app: tuple[AppServer, Path]) -> None:
