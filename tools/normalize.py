@@ -80,7 +80,8 @@ def fuzzy_lucene_query(text: str, *, require_all: bool = False) -> str:
 
 def text_lucene_query(text: str, *, require_all: bool) -> str:
     """A Lucene query for free text: escaped words, a phrase boost when several are given."""
-    words = [escape_lucene(w) for w in re.findall(r"\w+", text, flags=re.UNICODE)]
+    # Lower case: an upper-case AND / OR / NOT / TO typed by a user would be Lucene syntax.
+    words = [escape_lucene(w.lower()) for w in re.findall(r"\w+", text, flags=re.UNICODE)]
     if not words:
         return ""
     joiner = " AND " if require_all else " OR "

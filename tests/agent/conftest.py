@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import pytest_asyncio
 from neo4j import Driver
 
 from graph_agent.checkpoint import open_checkpointer
@@ -27,7 +28,7 @@ def agent_settings(neo4j_settings: Settings, tmp_path: Path) -> Settings:
     return neo4j_settings.model_copy(update={"data_dir": tmp_path})
 
 
-@pytest.fixture
+@pytest_asyncio.fixture(loop_scope="function")
 async def make_agent(driver: Driver, facts: FixtureFacts, agent_settings: Settings
                      ) -> AsyncIterator[Callable[..., Any]]:
     """Factory of AgentService over the fixture graph; checkpointers close at teardown."""

@@ -138,12 +138,31 @@ def fake_openai() -> Iterator[tuple[str, list[dict[str, Any]]]]:
             else:
                 draft = body["messages"][0]["content"].split("Draft:\n", 1)[1]
                 msg = {"role": "assistant", "content": "Board:\n" + draft}
+            if body.get("stream"):
+                self._sse(msg["content"])
+                return
             data = json.dumps(_completion(msg)).encode()
             self.send_response(200)
             self.send_header("Content-Type", "application/json")
             self.send_header("Content-Length", str(len(data)))
             self.end_headers()
             self.wfile.write(data)
+
+        def _sse(self, text: str) -> None:
+            self.send_response(200)
+            self.send_header("Content-Type", "text/event-stream")
+            self.end_headers()
+            base = {"id": "chatcmpl-2", "object": "chat.completion.chunk", "created": 0,
+                    "model": "fake"}
+            for piece in [text[i:i + 40] for i in range(0, len(text), 40)]:
+                chunk = {**base, "choices": [{"index": 0, "delta": {"content": piece},
+                                              "finish_reason": None}]}
+                self.wfile.write(f"data: {json.dumps(chunk)}\n\n".encode())
+            usage = {**base, "choices": [], "usage": {"prompt_tokens": 40,
+                                                      "completion_tokens": 10,
+                                                      "total_tokens": 50}}
+            self.wfile.write(f"data: {json.dumps(usage)}\n\ndata: [DONE]\n\n".encode())
+            self.wfile.flush()
 
         def log_message(self, *args: Any) -> None:
             pass
@@ -172,5 +191,14 @@ async def test_chatopenai_against_a_fake_openai_server(
     assert [t["function"]["name"] for t in requests[0]["tools"]] == ["RouterOutput"]
     act_tools = {t["function"]["name"] for t in requests[1]["tools"]}
     assert act_tools <= set(DEFAULT_INTENT_TOOLS["network_exploration"])
-    assert "tools" not in requests[2]
+    assert "tools" not in requests[2] and requests[2].get("stream") is True
     assert "Sandra Frei" in res.answer and re.search(r"HR02-1900000003", res.answer)
+    assert res.answer.startswith("Board:")  # the LLM's phrasing was kept (citations intact)
+
+
+async def test_synthesis_tokens_are_streamed(make_agent: Any) -> None:
+    model = ScriptedChatModel(script=board_script())
+    events = [e async for e in (await make_agent(planner="llm", chat_model=model)).astream(
+        BOARD, "tok1")]
+    tokens = [e["text"] for e in events[:-1] if e["type"] == "token"]
+    assert tokens and "Sandra Frei" in "".join(tokens)
