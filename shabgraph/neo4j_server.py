@@ -114,6 +114,8 @@ def _conf(settings: Settings) -> str:
             # LOAD CSV can read local files: the sandbox blocks it, the server refuses it too.
             "dbms.security.allow_csv_import_from_file_urls=false",
             f"db.transaction.timeout={settings.neo4j_tx_timeout}",
+            # A single runaway read (a huge cartesian product) must fail, not starve the server.
+            f"db.memory.transaction.max={settings.neo4j_tx_memory}",
             "dbms.usage_report.enabled=false",
             "db.logs.query.enabled=OFF",
             "db.tx_log.rotation.retention_policy=2 files",
