@@ -64,6 +64,9 @@ def choose(mention: str, question: str, records: list[dict[str, Any]]
         if score < MIN_LINK_SCORE:
             continue
         bonus, why_bonus = context_bonus(question, rec)
+        if fold(str(rec.get("name", ""))) == fold(mention):
+            # The search ignores legal-form words; the exact full name still decides.
+            bonus, why_bonus = bonus + 5.0, f"{why_bonus}; exact full name".lstrip("; ")
         scored.append((score + bonus, rec, f"{why}; {why_bonus}".rstrip("; ")))
     if not scored:
         return None, [], f"no candidate's name resembles '{mention}'"

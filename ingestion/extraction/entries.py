@@ -15,6 +15,7 @@ from typing import Any, Literal
 
 from ingestion.extraction.lexicon import (
     compiled,
+    is_given_name,
     nationality_of,
     role_at_start,
     roles_of,
@@ -257,21 +258,73 @@ def strip_titles(name: str) -> str:
     return clean(_TITLES.sub("", name))
 
 
+_PARTICLES = frozenset({"von", "vom", "zu", "zur", "van", "der", "den", "ter", "de", "du", "des", "di",
+                        "da", "dal", "del", "dalla", "della", "degli", "dei", "dos", "das", "do", "le",
+                        "la", "lo", "d'", "y", "zum", "zer"})
+_SUFFIXES = frozenset({"jun.", "sen.", "jr.", "sr.", "junior", "senior", "fils", "père"})
+
+
+def _units(tokens: list[str]) -> list[str]:
+    """Name tokens with particles glued to the word they precede (`de Weck`, `van der Berg`)."""
+    units: list[str] = []
+    pending: list[str] = []
+    for tok in tokens:
+        if tok.lower() in _PARTICLES and tok[:1].islower():
+            pending.append(tok)
+            continue
+        units.append(" ".join([*pending, tok]))
+        pending = []
+    if pending:  # a trailing lower-case word ("Muster de"): keep it, glued to the last word
+        if units:
+            units[-1] = " ".join([units[-1], *pending])
+        else:
+            units.append(" ".join(pending))
+    return units
+
+
+def _given_run(units: list[str]) -> int:
+    n = 0
+    for u in units:
+        if " " in u or not is_given_name(u):
+            break
+        n += 1
+    return n
+
+
 def split_name(names: list[str], order: NameOrder) -> tuple[str, str | None]:
-    """(family, given) from one or two name fields; a single field is split by `order`."""
+    """(family, given) from one or two name fields.
+
+    A single field (`Scheelbeek Saskia Esther Charlotte`, `Jean-Pierre Dupont`) is split with the
+    given-name vocabulary: given names at one end only decide the order; when both or neither
+    end is a known given name, `order` (family first in prose, given first in old blocks) does.
+    Particles stay with the family name; `jun.` / `sen.` stay with the given names.
+    """
     if len(names) >= 2:
         family, given = strip_titles(names[0]), strip_titles(names[1])
         return family, given or None
     tokens = strip_titles(names[0]).split()
-    if len(tokens) == 1:
-        return tokens[0], None
-    if order == "given_first":
-        # Particles belong to the family name: "Hans von Burg" -> "von Burg".
-        cut = len(tokens) - 1
-        while cut > 1 and tokens[cut - 1].islower():
-            cut -= 1
-        return " ".join(tokens[cut:]), " ".join(tokens[:cut])
-    return " ".join(tokens[:-1]), tokens[-1]
+    suffix = []
+    while len(tokens) > 2 and tokens[-1].lower() in _SUFFIXES:
+        suffix.insert(0, tokens.pop())
+    units = _units(tokens)
+    if len(units) == 1:
+        return units[0], " ".join(suffix) or None
+    lead = _given_run(units)
+    trail = _given_run(units[::-1])
+    n = len(units)
+    if trail and not lead:
+        cut = n - trail
+    elif lead and not trail:
+        cut = -lead
+    elif order == "given_first":
+        cut = -(n - 1)
+    else:
+        cut = 1 if lead == n else n - 1
+    if cut > 0:
+        family, given = units[:cut], units[cut:]
+    else:
+        given, family = units[:-cut], units[-cut:]
+    return " ".join(family), " ".join([*given, *suffix]) or None
 
 
 def looks_like_company(entry: Entry, lang: str | None, roles: list[Role]) -> bool:

@@ -7,6 +7,7 @@ bilingual cantons and mixed-language notices occur.
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -216,3 +217,26 @@ def literal_keys(pattern: str) -> tuple[str, ...] | None:
             return None
         keys.append(best.lower())
     return tuple(keys)
+
+
+def _fold(s: str) -> str:
+    return "".join(ch for ch in unicodedata.normalize("NFKD", s) if not unicodedata.combining(ch))
+
+
+@lru_cache(maxsize=1)
+def _given_names() -> frozenset[str]:
+    names: set[str] = set()
+    for v in ordered(None):
+        names |= v.given_names
+    return frozenset(names | {_fold(n) for n in names})
+
+
+@lru_cache(maxsize=65536)
+def is_given_name(token: str) -> bool:
+    """True when `token` is a common given name (`Jean-Pierre`: each hyphen part is one)."""
+    low = token.lower().strip(".,")
+    names = _given_names()
+    if low in names or _fold(low) in names:
+        return True
+    parts = low.split("-")
+    return len(parts) > 1 and all(p in names or _fold(p) in names for p in parts)

@@ -21,7 +21,7 @@ from ingestion.extraction.entries import (
     fields_of,
     to_mention,
 )
-from ingestion.extraction.lexicon import role_at_start, signature_of
+from ingestion.extraction.lexicon import role_at_start, roles_of, signature_of
 from ingestion.extraction.models import Action, Role
 from ingestion.extraction.text import split_top
 from ingestion.extraction.vocab import ordered
@@ -32,6 +32,11 @@ _QUALIFIER = re.compile(
 _GRANT_LEAD = re.compile(
     r"^\s*(?:(?:a|ont) été|est|sont|è stata|sono state|wurde|ist|wird|werden)?\s*"
     r"(?:conférée?s?|attribuée?s?|conferit[aei]|erteilt|accordée?s?)?\s*(?:à|a|an|aux)?\s+(?=\S)")
+_AND = re.compile(r"\s+(?:et|und|e)\s+")
+_ARTICLES = frozenset({"La", "Le", "Les", "L'", "Die", "Der", "Das", "Il", "Lo", "Gli", "I", "Sa", "Son",
+                       "Ses", "Sein", "Seine", "Ihre", "Sua", "Suo", "Cette", "Diese", "Questa"})
+_NAME_PARTICLES = frozenset({"von", "van", "de", "du", "des", "di", "da", "del", "della", "dos", "der", "den",
+                             "le", "la", "zu", "zur"})
 _BY = re.compile(r"\b(?:par|durch|da parte di|da)\s+(?=[A-ZÄÖÜÉ])")
 
 
@@ -66,16 +71,44 @@ def _mentions(text: str, ctx: Context) -> list[Mention]:
 
 
 def _names_only(text: str, ctx: Context) -> list[Mention]:
-    """`A, B et C` with or without places: each comma field without a place is a person."""
-    parts = fields_of(re.sub(r"\s+(?:et|und|e)\s+", ", ", text))
+    """`A, B et C` with or without places: each comma field without a place is a person; a role
+    field (`X, administrateur, démissionnaire`) belongs to the person before it."""
+    parts = fields_of(_AND.sub(", ", text))
     if any(classify(p, ctx.lang).kind in ("origin", "residence", "nationality") for p in parts):
         return _mentions(", ".join(parts), ctx)
-    out: list[Mention] = []
+    entries: list[Entry] = []
     for p in parts:
-        mention = to_mention(Entry(names=[p]), ctx)
+        kind = classify(p, ctx.lang).kind
+        if kind in ("role", "signature", "shares", "distributive"):
+            if entries and kind == "role":
+                entries[-1].role_texts.append(p)
+            continue
+        entries.append(Entry(names=[p]))
+    out: list[Mention] = []
+    for entry in entries:
+        mention = to_mention(entry, ctx)
         if mention is not None:
             out.append(mention)
     return out
+
+
+def _plausible_names(text: str) -> bool:
+    """True when `text` (before `n'est plus`, `ist nicht mehr` …) starts like a person's name:
+    capitalised words or particles, not an article (`La société`, `Die Gesellschaft`)."""
+    first = fields_of(_AND.sub(", ", text))[0] if text.strip() else ""
+    tokens = first.split()
+    if len(tokens) < 2 or tokens[0] in _ARTICLES:
+        return False
+    return all(t[:1].isupper() or t in _NAME_PARTICLES or t.rstrip(".") in ("jun", "sen") for t in tokens)
+
+
+def _starts_with_entry(sentence: str, lang: str | None) -> bool:
+    """`Dupont Marc, de Genève, à Lancy, …`: a name field followed by an origin / residence."""
+    parts = fields_of(sentence)
+    if len(parts) < 2 or ":" in parts[0] or not _plausible_names(parts[0]):
+        return False
+    return classify(parts[0], lang).kind == "unknown" and \
+        classify(parts[1], lang).kind in ("origin", "nationality", "residence", "origin_residence")
 
 
 def parse_sentence(sentence: str, lang: str | None, sarl: bool) -> list[Mention]:
@@ -84,8 +117,10 @@ def parse_sentence(sentence: str, lang: str | None, sarl: bool) -> list[Mention]
     removal = removal_rx.search(sentence) is not None
     for rx, role in _removal(lang) if removal else ():
         m = rx.search(sentence)
-        if m:
-            ctx = Context(lang=lang, action="removed", role=role, sarl=sarl)
+        if m and (not rx.pattern.startswith("^") or _plausible_names(m.group("names"))):
+            left = m.groupdict().get("role")
+            role_text = left.strip() if left and roles_of(left, lang) else None
+            ctx = Context(lang=lang, action="removed", role=role, role_text=role_text, sarl=sarl)
             return _names_only(m.group("names"), ctx)
     m = _LABEL.match(sentence)
     if m:
@@ -109,4 +144,8 @@ def parse_sentence(sentence: str, lang: str | None, sarl: bool) -> list[Mention]
             if by:
                 found = _mentions(segment[by[-1].end():], Context(lang=lang, action=seg_action, sarl=sarl))
         out.extend(found)
+    if not out and _starts_with_entry(sentence, lang):
+        # `Dupont Marc, de Genève, à Lancy, avec signature individuelle [précédemment: …]`
+        action = "removed" if removal and not _grant_rx.search(sentence) else "registered"
+        out = _mentions(sentence, Context(lang=lang, action=action, sarl=sarl))
     return out

@@ -175,3 +175,13 @@ def test_llm_synthesis_citation_guard() -> None:
     assert citations_kept(draft, "Alpha AG was registered [HR01-1900000001, 2015-03-10].")[0]
     assert not citations_kept(draft, "Alpha AG was registered.")[0]
     assert not citations_kept(draft, "Alpha AG [HR02-1900000099].")[0]
+
+
+def test_linking_prefers_the_exact_full_name() -> None:
+    sa = {"id": "c1", "kind": "company", "name": "Siltech SA", "score": 100.0,
+          "reason": "name exact 'Siltech SA'"}
+    sagl = {"id": "c2", "kind": "company", "name": "Siltech Sagl in liquidazione",
+            "score": 100.0, "reason": "name exact 'Siltech Sagl in liquidazione'"}
+    ent, ties, why = choose("Siltech Sagl in liquidazione", "Storia di Siltech Sagl in "
+                            "liquidazione", [sa, {**sa, "id": "c3"}, sagl])
+    assert ent and ent.id == "c2" and not ties and "exact full name" in why

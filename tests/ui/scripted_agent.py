@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import json
 import re
+import threading
 import time
 from collections.abc import AsyncIterator
 from datetime import date
@@ -42,6 +43,7 @@ RETURN c.id AS source_id, c.name AS source_name, o.id AS target_id,
        coalesce(o.name, o.full_name) AS target_name, type(r) AS relation, r.role AS role,
        c2.id AS third_id, c2.name AS third_name, r.pubs AS pubs
 """
+MEMORY_LOCK = threading.Lock()
 WORDS = re.compile(r"\b[A-ZÄÖÜ][\wäöüéèà-]+")
 
 
@@ -52,6 +54,10 @@ class ScriptedAgent:
         self.driver, self.database, self.memory, self.options = driver, database, memory, options
 
     def remember(self, thread_id: str, entity: EntityRef | None = None) -> EntityRef | None:
+        with MEMORY_LOCK:
+            return self._remember(thread_id, entity)
+
+    def _remember(self, thread_id: str, entity: EntityRef | None) -> EntityRef | None:
         data = json.loads(self.memory.read_text()) if self.memory.exists() else {}
         if entity is not None:
             data[thread_id] = entity.model_dump()

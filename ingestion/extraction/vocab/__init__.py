@@ -58,7 +58,8 @@ class Vocabulary:
     grant_cues: tuple[str, ...]
     """Regexes in prose introducing persons granted a signature (`conférée à`)."""
     removal_templates: tuple[tuple[str, Role | None], ...]
-    """Regexes with a group `names` naming persons removed (`La procuration de X est radiée`)."""
+    """Regexes with a group `names` naming persons removed (`La procuration de X est radiée`) and
+    an optional group `role` holding the function they left (`X n'est plus administrateur`)."""
     auditor_labels: tuple[str, ...]
     """Labels of an auditor in prose (`Revisionsstelle:`)."""
     auditor_removed: tuple[str, ...]
@@ -79,6 +80,8 @@ class Vocabulary:
     """Whether `à X, FRA` (an ISO code after the residence) occurs."""
     extra_countries: tuple[str, ...] = field(default_factory=tuple)
     """Country names that may follow `de` / `da` but have no adjective here."""
+    given_names: frozenset[str] = frozenset()
+    """Common given names (lower-case, accents kept): decide `Family Given` vs `Given Family`."""
 
 
 def ordered(lang: str | None) -> list[Vocabulary]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ingestion.extraction.vocab import Vocabulary
+from ingestion.extraction.vocab.given_names import OTHER, GERMAN
 
 _BODY = r"(?: de[sr] [\w-]+)?"
 
@@ -133,6 +134,10 @@ VOCAB = Vocabulary(
         (r"[Dd]ie (?:Kollektiv|Einzel)?[Pp]rokura (?:von |des |der )(?P<names>.+?) ist erloschen",
          "authorized_signatory"),
         (r"[Dd]ie Unterschrift (?:von |des |der )(?P<names>.+?) ist erloschen", None),
+        (r"[Dd]ie Unterschriften (?:von |der )(?P<names>.+?) sind erloschen", None),
+        (r"^(?P<names>[^;]+?),? (?:ist|sind) nicht mehr (?P<role>[^;,.]+)", None),
+        (r"^(?P<names>[^;]+?),? (?:ist|sind) als (?P<role>[^;,.]+?) (?:ausgeschieden|zurückgetreten)", None),
+        (r"^(?P<names>[^;]+?),? (?:ist|sind) (?:aus (?:dem|der) [^;,.]+ )?(?:ausgeschieden|zurückgetreten)", None),
     ),
     auditor_labels=(r"(?:Neue )?Revisionsstelle(?: neu)?:", r"Kontrollstelle:"),
     auditor_removed=(
@@ -167,4 +172,5 @@ VOCAB = Vocabulary(
     legal_forms=(r"AG", r"GmbH", r"KG", r"Aktiengesellschaft", r"Genossenschaft", r"Stiftung",
                  r"Verein", r"Holding", r"Treuhand", r"Revision(?:en|s)?", r"& Co\.?", r"& Cie\.?",
                  r"Partner", r"Kollektivgesellschaft", r"Kommanditgesellschaft"),
+    given_names=GERMAN | OTHER,
 )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ingestion.extraction.vocab import Vocabulary
+from ingestion.extraction.vocab.given_names import OTHER, FRENCH
 
 _COUNCIL = r"(?: du conseil(?: d'administration| de fondation| de direction)?| du comité| de l'administration| de la fondation)?"
 _UID = r"\((?:CHE|CH)-[\d.\-]+\)"
@@ -120,7 +121,8 @@ VOCAB = Vocabulary(
         r"coopérative|entité)\b[^.]{0,80}?\b(?:est|a été|sont)\s+radiée?s?",
         r"radiée? d'office",
     ),
-    removal_cues=(r"\bradiée?s?\b", r"\bn'est plus\b", r"\bne sont plus\b", r"\bdémission", r"\bsortante?s?\b"),
+    removal_cues=(r"\bradiée?s?\b", r"\bn'est plus\b", r"\bne sont plus\b", r"\bdémission", r"\bsortante?s?\b",
+                  r"\bcessé (?:ses|leurs) fonctions"),
     grant_cues=(r"\bconférée?s?\b", r"\battribuée?s?\b", r"\bnommée?s?\b", r"\bélue?s?\b"),
     removal_templates=(
         (r"[Ll]a procuration (?:collective |individuelle )?(?:à deux )?(?:de |d')(?P<names>.+?) (?:est|a été) radiée",
@@ -129,6 +131,12 @@ VOCAB = Vocabulary(
         (r"[Ll]a signature (?:de |d')(?P<names>.+?) (?:est|a été) radiée", None),
         (r"[Ll]es signatures (?:de |d')(?P<names>.+?) sont radiées", None),
         (r"[Ll]es pouvoirs (?:de |d')(?P<names>.+?) sont radiés", None),
+        (r"^(?:M\. |Mme |Monsieur |Madame )?(?P<names>[^;]+?),? (?:n'est|ne sont) plus (?P<role>[^;,.]+)", None),
+        (r"^(?:M\. |Mme )?(?P<names>[^;]+?),? (?:a|ont) cessé (?:ses|leurs) fonctions"
+         r"(?: (?:de |d')(?P<role>[^;,.]+))?", None),
+        (r"^(?:M\. |Mme )?(?P<names>[^;]+?),? (?:(?:est|sont) )?démissionnaires?\b", None),
+        (r"^(?:M\. |Mme )?(?P<names>[^;]+?),? (?:a|ont) démissionné(?: de (?:ses|leurs) fonctions)?"
+         r"(?: (?:de |d')(?P<role>[^;,.]+))?", None),
     ),
     auditor_labels=(r"(?:Nouvel )?[Oo]rgane de révision(?: nouveau)?:", r"(?:Nouveau )?[Rr]éviseur:",
                     r"Organe de contrôle:"),
@@ -164,4 +172,5 @@ VOCAB = Vocabulary(
     legal_forms=(r"SA", r"S\.A\.", r"Sàrl", r"S\.à r\.l\.", r"SNC", r"société anonyme", r"société coopérative",
                  r"Fiduciaire", r"Fondation", r"Association", r"Holding", r"& Cie\.?", r"& Co\.?",
                  r"Révision", r"Audit", r"AG"),
+    given_names=FRENCH | OTHER,
 )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ingestion.extraction.vocab import Vocabulary
+from ingestion.extraction.vocab.given_names import OTHER, ITALIAN
 
 _COUNCIL = r"(?: del consiglio(?: di amministrazione| di fondazione| direttivo)?| del comitato)?"
 _UID = r"\((?:CHE|CH)-[\d.\-]+\)"
@@ -104,12 +105,19 @@ VOCAB = Vocabulary(
         r"(?:società|ragione sociale|ditta|fondazione|associazione|succursale|cooperativa|impresa)\b"
         r"[^.]{0,80}?\b(?:è|viene|viene pertanto|è stata)\s+cancellat[ao]",
     ),
-    removal_cues=(r"\bcancellat[aoie]\b", r"\bnon è più\b", r"\bdimissionari[oaie]\b", r"\bdimess[oaie]\b"),
+    removal_cues=(r"\bcancellat[aoie]\b", r"\bnon è più\b", r"\bnon sono più\b", r"\bdimissionari[oaie]\b",
+                  r"\bdimess[oaie]\b", r"\bcessato (?:le sue |le loro )?funzioni"),
     grant_cues=(r"\bconferit[aoie]\b", r"\bnominat[aoie]\b"),
     removal_templates=(
         (r"[Ll]a procura (?:collettiva |individuale )?(?:a due )?di (?P<names>.+?) è (?:stata )?cancellata",
          "authorized_signatory"),
         (r"[Ll]a firma di (?P<names>.+?) è (?:stata )?cancellata", None),
+        (r"[Ll]e firme di (?P<names>.+?) sono (?:state )?cancellate", None),
+        (r"[Ii] poteri di (?P<names>.+?) sono (?:stati )?cancellati", None),
+        (r"^(?P<names>[^;]+?),? (?:non è|non sono) più (?P<role>[^;,.]+)", None),
+        (r"^(?P<names>[^;]+?),? (?:(?:è|sono) )?dimissionari[oaie]\b", None),
+        (r"^(?P<names>[^;]+?),? (?:ha|hanno) cessato (?:le sue |le loro )?funzioni"
+         r"(?: di (?P<role>[^;,.]+))?", None),
     ),
     auditor_labels=(r"(?:Nuovo )?[Uu]fficio di revisione:", r"Revisore:"),
     auditor_removed=(
@@ -138,4 +146,5 @@ VOCAB = Vocabulary(
     seat_change=(r"Nuova sede: (?P<value>.+)",),
     legal_forms=(r"SA", r"Sagl", r"Società anonima", r"cooperativa", r"fondazione", r"associazione",
                  r"Holding", r"Fiduciaria", r"Revisioni", r"AG", r"GmbH", r"& Co\.?", r"& Cie\.?"),
+    given_names=ITALIAN | OTHER,
 )
