@@ -82,6 +82,11 @@ MIGRATIONS: Final[tuple[tuple[str, str], ...]] = (
     ("event_sub_rubric", "CREATE INDEX event_sub_rubric IF NOT EXISTS FOR (e:Event) ON (e.sub_rubric)"),
     ("event_canton", "CREATE INDEX event_canton IF NOT EXISTS FOR (e:Event) ON (e.canton)"),
     ("role_role", "CREATE INDEX role_role IF NOT EXISTS FOR ()-[r:HOLDS_ROLE]-() ON (r.role)"),
+    # Derived counts written by tools/precompute.py (index-ordered rankings).
+    ("person_mandates", "CREATE INDEX person_mandates IF NOT EXISTS FOR (p:Person) ON (p.mandates)"),
+    ("person_current_mandates",
+     "CREATE INDEX person_current_mandates IF NOT EXISTS FOR (p:Person) ON (p.current_mandates)"),
+    ("company_event_count", "CREATE INDEX company_event_count IF NOT EXISTS FOR (c:Company) ON (c.event_count)"),
     (
         FT_COMPANY,
         f"CREATE FULLTEXT INDEX {FT_COMPANY} IF NOT EXISTS FOR (c:Company) "

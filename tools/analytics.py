@@ -21,6 +21,14 @@ _COMPANY_FILTERS = """
   AND ($status IS NULL OR c.status = $status)
   AND (NOT $structured_only OR coalesce(c.strength, 'strong') <> 'weak')"""
 
+_MANDATE_DETAILS = """CALL (p) {
+  MATCH (p)-[r:HOLDS_ROLE]->(c:Company)
+  RETURN collect(DISTINCT c.name)[0..10] AS companies, collect(r.from_pub)[0..5] AS pubs
+}
+RETURN p.id AS id, 'person' AS kind, p.full_name AS name, value, p.origin AS origin,
+       companies, [x IN pubs WHERE x IS NOT NULL] AS pubs
+"""
+
 TOP_BY_CAPITAL: Final = f"""
 MATCH (c:Company) WHERE c.capital IS NOT NULL AND {_COMPANY_FILTERS}
   AND ($date_from IS NULL OR c.registered_on >= $date_from)
@@ -41,22 +49,33 @@ RETURN c.id AS id, 'company' AS kind, c.name AS name, value, c.canton AS canton,
        c.legal_form_label AS legal_form, c.status AS status, coalesce(c.pubs, [])[-3..] AS pubs
 """
 
+# Anchored on the (filtered) companies: on a large graph a canton or legal form narrows the
+# start through its index, where starting from every Person would expand all their roles.
 TOP_BY_MANDATES: Final = f"""
-MATCH (p:Person) WHERE (NOT $structured_only OR coalesce(p.strength, 'strong') <> 'weak')
-WITH p, COUNT {{ MATCH (p)-[r:HOLDS_ROLE]->(c:Company)
-                 WHERE {_COMPANY_FILTERS}
-                   AND (NOT $current_only OR r.valid_to IS NULL)
-                   AND ($date_to IS NULL OR r.valid_from IS NULL OR r.valid_from <= $date_to)
-                   AND ($date_from IS NULL OR r.valid_to IS NULL OR r.valid_to >= $date_from)
-                 RETURN DISTINCT c }} AS value
-WHERE value > 0
+MATCH (c:Company) WHERE {_COMPANY_FILTERS}
+MATCH (p:Person)-[r:HOLDS_ROLE]->(c)
+WHERE (NOT $structured_only OR coalesce(p.strength, 'strong') <> 'weak')
+  AND (NOT $current_only OR r.valid_to IS NULL)
+  AND ($date_to IS NULL OR r.valid_from IS NULL OR r.valid_from <= $date_to)
+  AND ($date_from IS NULL OR r.valid_to IS NULL OR r.valid_to >= $date_from)
+WITH p, count(DISTINCT c) AS value
 WITH p, value ORDER BY value DESC, p.full_name LIMIT $limit
-CALL (p) {{
-  MATCH (p)-[r:HOLDS_ROLE]->(c:Company)
-  RETURN collect(DISTINCT c.name)[0..10] AS companies, collect(r.from_pub)[0..5] AS pubs
-}}
-RETURN p.id AS id, 'person' AS kind, p.full_name AS name, value, p.origin AS origin,
-       companies, [x IN pubs WHERE x IS NOT NULL] AS pubs
+{_MANDATE_DETAILS}"""
+
+# Unfiltered rankings read the stored counts of tools/precompute.py in index order.
+TOP_BY_MANDATES_DERIVED: Final = {
+    key: f"""
+MATCH (p:Person) WHERE p.{key} > 0
+WITH p, p.{key} AS value ORDER BY value DESC, p.full_name LIMIT $limit
+{_MANDATE_DETAILS}"""
+    for key in ("mandates", "current_mandates")
+}
+
+TOP_BY_EVENTS_DERIVED: Final = f"""
+MATCH (c:Company) WHERE c.event_count > 0 AND {_COMPANY_FILTERS}
+WITH c, c.event_count AS value ORDER BY value DESC, c.name LIMIT $limit
+RETURN c.id AS id, 'company' AS kind, c.name AS name, value, c.canton AS canton,
+       c.legal_form_label AS legal_form, c.status AS status, coalesce(c.pubs, [])[-3..] AS pubs
 """
 
 TOP_QUERIES: Final = {"capital": TOP_BY_CAPITAL, "events": TOP_BY_EVENTS,
@@ -121,6 +140,18 @@ class CountEntitiesByEventArgs(BaseModel):
     date_to: dt.date | None = Field(None, description="Only notices published on or before this date.")
 
 
+def _derived_query(args: GetTopEntitiesArgs, structured_only: bool) -> str | None:
+    """The stored-count query that answers `args` exactly, or None if the filters need counting."""
+    if args.date_from is not None or args.date_to is not None:
+        return None  # the stored counts span all time
+    if args.metric == "events":
+        return TOP_BY_EVENTS_DERIVED
+    if args.metric in TOP_BY_MANDATES_DERIVED and not structured_only and all(
+            v is None for v in (args.canton, args.legal_form, args.status)):
+        return TOP_BY_MANDATES_DERIVED[args.metric]
+    return None
+
+
 def get_top_entities(ctx: ToolContext, args: GetTopEntitiesArgs) -> ToolResult:
     """Rank companies or persons by a metric, with filters."""
     started = time.perf_counter()
@@ -131,8 +162,14 @@ def get_top_entities(ctx: ToolContext, args: GetTopEntitiesArgs) -> ToolResult:
     }
 
     def body(traces: list[QueryTrace]) -> ToolResult:
-        rows, trace = read_query(ctx, TOP_QUERIES[args.metric], params, max_rows=args.limit)
-        traces.append(trace)
+        derived = _derived_query(args, ctx.structured_only)
+        rows: list[dict[str, Any]] = []
+        if derived is not None:
+            rows, trace = read_query(ctx, derived, params, max_rows=args.limit)
+            traces.append(trace)
+        if not rows:  # no stored counts (graph not written by ingest), or nothing to rank
+            rows, trace = read_query(ctx, TOP_QUERIES[args.metric], params, max_rows=args.limit)
+            traces.append(trace)
         for rank, row in enumerate(rows, 1):
             row["rank"] = rank
         return build_result(

@@ -67,21 +67,14 @@ def create_agent(settings: Settings, driver: Driver, checkpointer: Any,
 
 
 async def open_checkpointer(settings: Settings) -> tuple[Any, Callable[[], Any] | None]:
-    """The agent's checkpointer and a closer, whatever shape `open_checkpointer` returns."""
+    """The agent's checkpointer (entered) and the closer that exits it at app shutdown."""
     try:
         from graph_agent.checkpoint import open_checkpointer as opener
     except ImportError:
         return None, None
-    made = opener(settings)
-    if hasattr(made, "__aenter__"):
-        saver = await made.__aenter__()
-        return saver, lambda: made.__aexit__(None, None, None)
-    if hasattr(made, "__enter__"):
-        saver = made.__enter__()
-        return saver, lambda: made.__exit__(None, None, None)
-    if hasattr(made, "__await__"):
-        made = await made
-    return made, None
+    manager: Any = opener(settings)
+    saver = await manager.__aenter__()
+    return saver, lambda: manager.__aexit__(None, None, None)
 
 
 def event_text(event: Any) -> str:

@@ -18,7 +18,7 @@ import chainlit as cl
 from chainlit.data import get_data_layer
 from chainlit.data.sql_alchemy import SQLAlchemyDataLayer
 from chainlit.input_widget import Select, Slider, TextInput
-from chainlit.types import ThreadDict
+from chainlit.types import CommandDict, ThreadDict
 
 from graph_agent.result import EntityRef
 from shabgraph.errors import ShabgraphError
@@ -35,20 +35,22 @@ from ui.turns import run_turn, show_dossier, show_network, show_search
 
 log = logging.getLogger("shabgraph.ui")
 
-# One per language the registry publishes in, plus English; fictional names (no real persons).
+# One per language the registry publishes in, plus English; registry-wide, so they work on any graph.
 STARTERS = [
-    ("Wer sitzt im Verwaltungsrat?", "Wer sitzt im Verwaltungsrat der Muster Holding AG?"),
-    ("Fusions en Suisse romande", "Quelles sociétés ont fusionné dans le canton de Vaud en 2024 ?"),
-    ("Cancellazioni in Ticino", "Quante società sono state cancellate in Ticino nel 2023?"),
-    ("Network of a company", "Show the network of Muster Holding AG"),
+    ("Löschungen im Kanton Zürich", "Wie viele Firmen wurden 2024 im Kanton Zürich gelöscht?"),
+    ("Fusions dans le canton de Vaud", "Quelles sociétés ont fusionné dans le canton de Vaud en 2024 ?"),
+    ("Nuove iscrizioni in Ticino", "Quante società sono state iscritte in Ticino nel 2025?"),
+    ("Board changes", "Which companies in Bern changed their board of directors in 2025?"),
 ]
-COMMANDS = [
+COMMANDS: list[CommandDict] = [
     {"id": "Dossier", "icon": "folder-search", "description": "Open a company or person dossier",
-     "button": False, "persistent": False},
+     "button": False, "persistent": False, "selected": False},
     {"id": "Network", "icon": "share-2", "description": "Draw the network around an entity",
-     "button": False, "persistent": False},
+     "button": False, "persistent": False, "selected": False},
+    {"id": "Global", "icon": "globe", "description": "Stop focusing on one entity",
+     "button": False, "persistent": False, "selected": False},
     {"id": "Export", "icon": "download", "description": "Export this thread (Markdown + JSON)",
-     "button": False, "persistent": False},
+     "button": False, "persistent": False, "selected": False},
 ]
 
 _runtime: Runtime | None = None
@@ -185,11 +187,11 @@ async def on_message(message: cl.Message) -> None:
                 await network_command(rt, text)
             case "export":
                 await export_thread()
+            case "global":
+                await set_focus(None)
             case _:
                 options, as_of = options_from(cl.user_session.get("chat_settings") or {}, rt)
-                result = await run_turn(rt, text, options, cl.user_session.get("focus"), as_of)
-                if result.entities and cl.user_session.get("focus") is None:
-                    await set_focus(result.entities[0], announce=False)
+                await run_turn(rt, text, options, cl.user_session.get("focus"), as_of)
     except Exception as exc:  # every failure reaches the user as a message with an id
         await report_error(exc)
 

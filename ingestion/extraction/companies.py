@@ -59,7 +59,8 @@ def head_office(text: str, lang: str | None, subject_name: str | None) -> Compan
             for key, value in m.groupdict().items():
                 if value and key not in found:
                     found[key] = _first_sentence(value) if key != "uid" else value
-    if "name" not in found:
+    # "X Ltd, succursale de Sierre, à Sierre": the branch's own name part, not a head office.
+    if "name" not in found or found["name"] == found.get("seat"):
         return None
     return CompanyMention(name=found["name"], uid=found.get("uid"), seat=found.get("seat"),
                           roles=["head_office"], action="registered")

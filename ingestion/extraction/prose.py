@@ -37,6 +37,7 @@ _ARTICLES = frozenset({"La", "Le", "Les", "L'", "Die", "Der", "Das", "Il", "Lo",
                        "Ses", "Sein", "Seine", "Ihre", "Sua", "Suo", "Cette", "Diese", "Questa"})
 _NAME_PARTICLES = frozenset({"von", "van", "de", "du", "des", "di", "da", "del", "della", "dos", "der", "den",
                              "le", "la", "zu", "zur"})
+_PARTICLE_START = re.compile(r"(?:von|van|de|di|da|del|della|du|des|dos) [A-ZÄÖÜÉÈ]")
 _BY = re.compile(r"\b(?:par|durch|da parte di|da)\s+(?=[A-ZÄÖÜÉ])")
 
 
@@ -74,7 +75,8 @@ def _names_only(text: str, ctx: Context) -> list[Mention]:
     """`A, B et C` with or without places: each comma field without a place is a person; a role
     field (`X, administrateur, démissionnaire`) belongs to the person before it."""
     parts = fields_of(_AND.sub(", ", text))
-    if any(classify(p, ctx.lang).kind in ("origin", "residence", "nationality") for p in parts):
+    # The first field is a name even when it looks like an origin ("de Weck Léa").
+    if any(classify(p, ctx.lang).kind in ("origin", "residence", "nationality") for p in parts[1:]):
         return _mentions(", ".join(parts), ctx)
     entries: list[Entry] = []
     for p in parts:
@@ -107,7 +109,8 @@ def _starts_with_entry(sentence: str, lang: str | None) -> bool:
     parts = fields_of(sentence)
     if len(parts) < 2 or ":" in parts[0] or not _plausible_names(parts[0]):
         return False
-    return classify(parts[0], lang).kind == "unknown" and \
+    first = classify(parts[0], lang).kind
+    return (first == "unknown" or (first == "origin" and _PARTICLE_START.match(parts[0]) is not None)) and \
         classify(parts[1], lang).kind in ("origin", "nationality", "residence", "origin_residence")
 
 
@@ -137,7 +140,7 @@ def parse_sentence(sentence: str, lang: str | None, sarl: bool) -> list[Mention]
         seg_action: Action = "removed" if removal_rx.search(segment) else "registered"
         after = _GRANT_LEAD.sub("", segment[end:]).strip(" ,")
         ctx = Context(lang=lang, action=seg_action, signature=sig, sarl=sarl)
-        found = _mentions(after, ctx) if after[:1].isupper() else []
+        found = _mentions(after, ctx) if after[:1].isupper() or _PARTICLE_START.match(after) else []
         if not found:
             before = segment[:start]
             by = list(_BY.finditer(before))

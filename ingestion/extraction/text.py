@@ -21,6 +21,8 @@ _DOC_LIST = re.compile(
     r"(?:\.(?=(?:Verfügung|Verfuegung|Decisione|Belege?|Pièces?|Pièce\(s\)|Akten|Documenti|Décision)\b)"
     r"|\.\s+(?=(?:Belege?|Pièce\(s\)|Pièces|Documenti|Beilagen):))"
 )
+# A sentence may open with a family name's particle: ". de Weck Léa, de Lancy, …", ". von Arx Peter …".
+_PARTICLE_NAME = re.compile(r"(?:von|van|de|di|da|del|della|du|des|dos) [A-ZÄÖÜÉÈ][\w'-]+ [A-ZÄÖÜÉÈ]")
 _MARKUP = re.compile(r"<[^<>\s]{0,2}>")
 _SPACES = re.compile(r"\s+")
 _OPEN = "([{"
@@ -97,7 +99,8 @@ def sentence_end(s: str, start: int = 0) -> int:
                 if i + 2 >= n:
                     return n
                 nxt2 = s[i + 2]
-                if (nxt2.isupper() or nxt2 in "[(\"«") and not _ends_with_abbreviation(s, i):
+                if (nxt2.isupper() or nxt2 in "[(\"«" or (nxt2.islower() and _PARTICLE_NAME.match(s, i + 2))) \
+                        and not _ends_with_abbreviation(s, i):
                     return i + 1
             elif nxt == "[" and not _ends_with_abbreviation(s, i):
                 return i + 1

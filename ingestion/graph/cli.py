@@ -22,11 +22,13 @@ def register(app: typer.Typer, eval_app: typer.Typer) -> None:
         from ingestion.graph.pipeline import ingest_paths, summary_table
         from shabgraph import db, schema
         from shabgraph.settings import Settings
+        from tools.precompute import refresh_derived
 
         settings = Settings()
         with db.open_driver(settings) as driver:
             schema.apply_schema(driver, settings.neo4j_database)
             summary = ingest_paths(paths, driver, settings.neo4j_database, extractor, console)
+            refresh_derived(driver, settings.neo4j_database)  # stored counts for the tools
         console.print(summary_table(summary))
 
     @app.command("stats")

@@ -18,6 +18,7 @@ import time
 import tracemalloc
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Iterator
+from functools import partial
 from pathlib import Path
 from typing import Any, Final
 
@@ -40,7 +41,9 @@ from ingestion.graph.identity import (
 )
 from ingestion.graph.normalize import company_hub_key, place_norm
 from ingestion.graph.persons import block_key, cluster_block, group_blocks
+from ingestion.graph.reading import Parsed, extract_safely, parsed_items, worker_count
 from ingestion.graph.rows import CompanyRow, NoticeRows, PersonRow, SubjectObs, notice_rows
+from ingestion.graph.sink import WriteSink
 from ingestion.graph.writer import (
     CLOSE_ROLES_OF_DELETED,
     WRITE_COMPANIES,
@@ -88,7 +91,9 @@ class IngestSummary(BaseModel):
     role_edges: int = 0
     """HOLDS_ROLE edges written."""
     stage_seconds: dict[str, float] = Field(default_factory=dict)
-    """Wall time of each stage."""
+    """Wall time of each stage (its writes included)."""
+    stage_cpu_seconds: dict[str, float] = Field(default_factory=dict)
+    """CPU time of the ingest process in each stage (the machine is shared: wall time varies)."""
     peak_mib: float | None = None
     """Peak Python memory (tracemalloc) when measured."""
 
@@ -143,6 +148,7 @@ class Ingestor:
         self.show_progress = show_progress
         self.summary = IngestSummary()
         self.crash = _Crash()
+        self.sink = WriteSink(after_each=self.crash.tick)
         self.fresh = True
         self.subjects: list[SubjectObs] = []
         self.persons: list[PersonRow] = []
@@ -157,29 +163,31 @@ class Ingestor:
                         disable=not self.show_progress, transient=False)
 
     def _write(self, query: str, **params: Any) -> None:
-        run_write(self.driver, self.db, query, **params)
-        self.crash.tick()
+        driver, db = self.driver, self.db
+        self.sink.submit(lambda: run_write(driver, db, query, **params))
+
+    def _submit(self, job: Callable[[], None]) -> None:
+        self.sink.submit(job)
 
     def _timed(self, stage: str, fn: Callable[[], None]) -> None:
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         fn()
+        self.sink.flush()  # a stage ends when its writes are in the graph
         self.summary.stage_seconds[stage] = round(time.perf_counter() - start, 2)
+        self.summary.stage_cpu_seconds[stage] = round(time.process_time() - cpu, 2)
 
     # -- stages -------------------------------------------------------------------------------
     def run(self, items: Iterable[Any]) -> IngestSummary:
         """Ingest publications (and parser rejects) from `items`."""
         self.fresh = store.event_count(self.driver, self.db) == 0
-        self._timed("read", lambda: self._read(items))
-        self._timed("companies", self._strong_companies)
-        self._timed("mentions", self._company_mentions)
-        self._timed("persons", self._persons)
-        return self.summary
-
-    def _extract(self, pub: Publication) -> ExtractionRecord:
         try:
-            return self.extract(pub)
-        except Exception as exc:  # one bad notice must not stop the batch
-            return ExtractionRecord(id=pub.number, error=f"{type(exc).__name__}: {exc}")
+            self._timed("read", lambda: self._read(items))
+            self._timed("companies", self._strong_companies)
+            self._timed("mentions", self._company_mentions)
+            self._timed("persons", self._persons)
+        finally:
+            self.sink.close()
+        return self.summary
 
     def _read(self, items: Iterable[Any]) -> None:
         seen: set[str] = set()
@@ -187,14 +195,17 @@ class Ingestor:
         with self._progress() as progress:
             task = progress.add_task("read", total=None)
             for item in items:
-                if not isinstance(item, Publication):
+                if not isinstance(item, Publication | Parsed):
                     self.summary.rejects[str(getattr(item, "reason", "unreadable"))] += 1
                     continue
                 if item.number in seen:
                     self.summary.rejects["duplicate"] += 1
                     continue
                 seen.add(item.number)
-                rows = notice_rows(item, self._extract(item))
+                if isinstance(item, Parsed):  # parsed and extracted in a worker process
+                    rows = item.rows
+                else:
+                    rows = notice_rows(item, extract_safely(self.extract, item))
                 self._keep(rows)
                 events.append(rows.event)
                 if len(events) >= EVENT_BATCH:
@@ -338,8 +349,8 @@ class Ingestor:
                     roles.extend(r)
                     for rel, rows in lk.items():
                         links[rel].extend(rows)
-                replace_company_holders(self.driver, self.db, list(hbatch), roles, links)
-                self.crash.tick()
+                self._submit(partial(replace_company_holders, self.driver, self.db,
+                                     list(hbatch), roles, dict(links)))
                 self.summary.role_edges += len(roles)
                 progress.advance(task, len(hbatch))
 
@@ -363,8 +374,8 @@ class Ingestor:
                         persons.append(p)
                         involved.extend(inv)
                         roles.extend(rl)
-                replace_person_blocks(self.driver, self.db, list(batch), persons, involved, roles)
-                self.crash.tick()
+                self._submit(partial(replace_person_blocks, self.driver, self.db, list(batch),
+                                     persons, involved, roles))
                 self.summary.persons += len(persons)
                 self.summary.person_mentions += len(involved)
                 self.summary.role_edges += len(roles)
@@ -404,7 +415,10 @@ def ingest_paths(paths: Iterable[Path], driver: Driver, database: str, extractor
     tracemalloc_on = os.environ.get("SHABGRAPH_TRACE_MEMORY") == "1"
     if tracemalloc_on:
         tracemalloc.start()
-    summary = ingestor.run(read_paths([Path(p) for p in paths]))
+    files = [Path(p) for p in paths]
+    workers = worker_count()
+    items = parsed_items(files, extractor, workers) if workers > 1 else read_paths(files)
+    summary = ingestor.run(items)
     if tracemalloc_on:
         summary.peak_mib = round(tracemalloc.get_traced_memory()[1] / 2**20, 1)
         tracemalloc.stop()

@@ -73,16 +73,34 @@ MATCH (p:Person {block_key: k})
 DETACH DELETE p
 """
 
+# The persons of a block are always created afresh inside the transaction that deleted the
+# block's old version, so their edges are CREATEd: no MERGE has to check for an existing edge,
+# and one statement per batch writes each person with its hubs, mentions and roles.
 WRITE_PERSONS: Final = """
 UNWIND $rows AS r
 CREATE (p:Person)
 SET p = r.props
 WITH p, r
-UNWIND r.hubs AS hub
-MERGE (h:NameHub {key: hub.key})
-SET h.kind = 'person', h.display = CASE WHEN h.display IS NULL OR hub.display < h.display
-                                        THEN hub.display ELSE h.display END
-MERGE (p)-[:IN_HUB]->(h)
+CALL (p, r) {
+  UNWIND r.hubs AS hub
+  MERGE (h:NameHub {key: hub.key})
+  ON CREATE SET h.kind = 'person', h.display = hub.display
+  ON MATCH SET h.kind = 'person', h.display = CASE WHEN hub.display < h.display
+                                                  THEN hub.display ELSE h.display END
+  CREATE (p)-[:IN_HUB]->(h)
+}
+CALL (p, r) {
+  UNWIND r.involved AS inv
+  MATCH (e:Event {pub_number: inv.pub})
+  CREATE (p)-[x:INVOLVED_IN]->(e)
+  SET x = inv.props
+}
+CALL (p, r) {
+  UNWIND r.roles AS role
+  MATCH (c:Company {id: role.company})
+  CREATE (p)-[x:HOLDS_ROLE]->(c)
+  SET x = role.props
+}
 """
 
 # NameHub.display keeps the smallest spelling seen, so it does not depend on arrival order.
@@ -95,7 +113,7 @@ MATCH (e:Event {{pub_number: r.pub}})
 MERGE (h)-[x:INVOLVED_IN {{mention: r.props.mention}}]->(e)
 SET x = r.props
 """
-    for label in ("Person", "Company")
+    for label in ("Company",)
 }
 
 DELETE_HOLDER_EDGES: Final = """
@@ -122,7 +140,7 @@ MATCH (c:Company {{id: r.company}})
 CREATE (h)-[x:HOLDS_ROLE]->(c)
 SET x = r.props
 """
-    for label in ("Person", "Company")
+    for label in ("Company",)
 }
 
 # Relationship types cannot be parameters; one constant per transaction edge type.
@@ -167,11 +185,19 @@ def replace_person_blocks(
 ) -> None:
     """Swap the persons of some blocks for their re-resolved version, atomically."""
 
+    by_holder: dict[str, dict[str, list[dict[str, Any]]]] = {
+        p["props"]["id"]: {"involved": [], "roles": []} for p in persons
+    }
+    for inv in involved:
+        by_holder[inv["holder"]]["involved"].append({"pub": inv["pub"], "props": inv["props"]})
+    for role in roles:
+        by_holder[role["holder"]]["roles"].append({"company": role["company"],
+                                                   "props": role["props"]})
+    rows = [{**p, **by_holder[p["props"]["id"]]} for p in persons]
+
     def work(tx: ManagedTransaction) -> None:
         tx.run(DELETE_PERSON_BLOCKS, keys=keys).consume()
-        tx.run(WRITE_PERSONS, rows=persons).consume()
-        tx.run(WRITE_INVOLVED["Person"], rows=involved).consume()
-        tx.run(WRITE_ROLES["Person"], rows=roles).consume()
+        tx.run(WRITE_PERSONS, rows=rows).consume()
 
     with driver.session(database=database) as session:
         session.execute_write(work)

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 from ingestion.extraction.vocab import Vocabulary
-from ingestion.extraction.vocab.given_names import OTHER, GERMAN
+from ingestion.extraction.vocab.given_names import GERMAN, OTHER
 
 _BODY = r"(?: de[sr] [\w-]+)?"
+# A transaction counterpart: a name up to its UID in brackets, or (no UID) up to its seat clause.
+_CP = (r"(?P<body>(?!CHF)[A-ZÄÖÜ\"«].{0,150}?(?:\((?:UID )?(?:CHE|CH)-[\d.\-]+\)"
+       r"|(?=,? (?:in|mit Sitz in) [A-ZÄÖÜ][^,.]*[,.])))")
 
 VOCAB = Vocabulary(
     lang="de",
@@ -108,7 +111,7 @@ VOCAB = Vocabulary(
          "capital_change"),
         (r"Rechtsform neu:|Umwandlung:", "legal_form_change"),
         (r"\bFusion(?:svertrag)?\b(?!\s+der\s+(?:politischen\s+)?Gemeinden)", "merger"),
-        (r"\bSpaltung", "demerger"),
+        (r"\b(?:Ab)?[Ss]paltung", "demerger"),
         (r"Vermögensübertragung|Sacheinlage|Sachübernahme|Übertragung von Aktiven und Passiven",
          "asset_transfer"),
         (r"Konkurs", "bankruptcy"),
@@ -145,8 +148,8 @@ VOCAB = Vocabulary(
         r"[Dd]ie Revisionsstelle (?P<body>.+?),? ist (?:weggefallen|ausgeschieden|gestrichen|gelöscht)",
     ),
     head_office_patterns=(
-        r"Identifikationsnummer (?:des )?Hauptsitzes?: (?P<uid>CHE-\d{3}\.\d{3}\.\d{3})",
-        r"Firma (?:des )?Hauptsitzes?: (?P<name>.+)",
+        r"Identifikationsnummer (?:des )?Hauptsitz(?:es)?: (?P<uid>CHE-\d{3}\.\d{3}\.\d{3})",
+        r"Firma (?:des )?Hauptsitz(?:es)?: (?P<name>.+)",
         r"(?:^|\. ?)Hauptsitz(?: in)?: (?P<seat>.+)",
         r"hat die (?:Aktiengesellschaft|Gesellschaft mit beschränkter Haftung|Genossenschaft|Stiftung|"
         r"Kollektivgesellschaft|Kommanditgesellschaft|Firma|Gesellschaft|Einzelunternehmung)?\s*"
@@ -156,14 +159,14 @@ VOCAB = Vocabulary(
     transaction_patterns=(
         (r"Übernahme der Aktiven und Passiven (?:der |des |von )?(?P<body>.+?)(?:,? gem[äa]ss|$)",
          "merger_absorbed"),
-        (r"Aktiven und (?:Passiven|Verbindlichkeiten) (?:gehen|gingen|sind) (?:infolge Fusion )?"
+        (r"Aktiven und (?:Passiven|Verbindlichkeiten)(?: \([^)]*\))? (?:gehen|gingen|sind) (?:infolge Fusion )?"
          r"(?:auf|an) (?:die |den |das )?(?P<body>.+?) über", "merger_absorbing"),
         (r"(?:infolge|durch) Fusion mit (?:der |dem |die |den )?(?P<body>.+?) gelöscht",
          "merger_absorbing"),
-        (r"übernimmt\b.{0,300}?\b(?:von der|von dem|vom|von|der) (?P<body>(?!CHF)[A-ZÄÖÜ\"«].{0,150}?"
-         r"\((?:CHE|CH)-[\d.\-]+\))", "asset_seller"),
-        (r"überträgt\b.{0,300}?\b(?:auf|an) (?:die |den |das )?(?P<body>(?!CHF)[A-ZÄÖÜ\"«].{0,150}?"
-         r"\((?:CHE|CH)-[\d.\-]+\))", "asset_buyer"),
+        (r"(?:übernimmt|Übernahme von Aktiven und Passiven)\b.{0,300}?\b(?:von der|von dem|vom|von) " + _CP,
+         "asset_seller"),
+        (r"(?:überträgt|Übertragung von Aktiven und Passiven)\b.{0,300}?\b(?:auf|an) (?:die |den |das )?" + _CP,
+         "asset_buyer"),
     ),
     registration_cues=(r"\(Neueintragung\)", r"\bNeueintragung\b", r"Zweigniederlassung errichtet",
                        r"^Unter dieser Firma (?:besteht|hat|ist)"),

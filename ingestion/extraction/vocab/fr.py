@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from ingestion.extraction.vocab import Vocabulary
-from ingestion.extraction.vocab.given_names import OTHER, FRENCH
+from ingestion.extraction.vocab.given_names import FRENCH, OTHER
 
 _COUNCIL = r"(?: du conseil(?: d'administration| de fondation| de direction)?| du comité| de l'administration| de la fondation)?"
-_UID = r"\((?:CHE|CH)-[\d.\-]+\)"
+# A transaction counterpart: a name up to its UID in brackets, or (no UID) up to its seat clause.
+_CP = (r"(?P<body>(?!CHF)[«\"A-ZÉ].{0,150}?(?:\((?:IDE )?(?:CHE|CH)-[\d.\-]+\)"
+       r"|(?=,? (?:à|avec siège à) [A-ZÉ][^,.]*[,.])))")
 
 VOCAB = Vocabulary(
     lang="fr",
@@ -153,15 +155,15 @@ VOCAB = Vocabulary(
     transaction_patterns=(
         (r"[Rr]eprise des actifs et passifs (?:de |du |d')(?:la |l')?(?P<body>.+?)(?:,? selon|,? conformément|$)",
          "merger_absorbed"),
-        (r"(?:actifs et passifs|l'actif et le passif) (?:sont |ont été )?(?:repris|reprise|transférés) "
+        (r"\babsorbe (?:par voie de fusion )?(?:la société |l'association |la fondation )?" + _CP, "merger_absorbed"),
+        (r"(?:actifs et passifs|l'actif et le passif)(?: \([^)]*\))? (?:sont |ont été )?(?:repris|reprise|transférés) "
          r"par (?:la |l')?(?P<body>.+?)(?:,? selon|$)", "merger_absorbing"),
         (r"(?:absorbée par|absorption par) (?:la |l')?(?P<body>.+?)(?:,? selon|$)", "merger_absorbing"),
-        (r"\bapport\b.{0,300}?\b(?:de|du) (?:la |l'|l’)?(?:entreprise individuelle |société |raison individuelle )?"
-         r"(?P<body>(?!CHF)[«\"A-ZÉ].{0,150}?" + _UID + ")", "asset_seller"),
-        (r"[Tt]ransfert de patrimoine.{0,300}?\b(?:transfère|a transféré)\b.{0,300}?\bà (?:la |l')?"
-         r"(?P<body>(?!CHF)[«\"A-ZÉ].{0,150}?" + _UID + ")", "asset_buyer"),
-        (r"[Tt]ransfert de patrimoine.{0,300}?\b(?:reprend|a repris)\b.{0,300}?\b(?:de|du) (?:la |l')?"
-         r"(?P<body>(?!CHF)[«\"A-ZÉ].{0,150}?" + _UID + ")", "asset_seller"),
+        (r"\bapport\b.{0,300}?\b(?:de|du) (?:la |l'|l’)?(?:entreprise individuelle |société |raison individuelle )?" + _CP, "asset_seller"),
+        (r"(?:[Tt]ransfert de patrimoine.{0,300}?\b(?:transfère|a transféré)|[Tt]ransfert d'actifs et (?:de )?passifs)"
+         r"\b.{0,300}?\bà (?:la |l')?" + _CP, "asset_buyer"),
+        (r"(?:[Tt]ransfert de patrimoine.{0,300}?\b(?:reprend|a repris)|[Rr]eprise d'actifs et (?:de )?passifs)"
+         r"\b.{0,300}?\b(?:de|du) (?:la |l')?" + _CP, "asset_seller"),
     ),
     registration_cues=(r"\([Nn]ouvelle inscription\)", r"^Nouvelle (?:société|entreprise|fondation|association|succursale|coopérative)",
                        r"\. Nouvelle (?:société|entreprise|fondation|association|succursale|coopérative)",

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from ingestion.extraction.vocab import Vocabulary
-from ingestion.extraction.vocab.given_names import OTHER, ITALIAN
+from ingestion.extraction.vocab.given_names import ITALIAN, OTHER
 
 _COUNCIL = r"(?: del consiglio(?: di amministrazione| di fondazione| direttivo)?| del comitato)?"
-_UID = r"\((?:CHE|CH)-[\d.\-]+\)"
+# A transaction counterpart: a name up to its UID in brackets, or (no UID) up to its seat clause.
+_CP = (r"(?P<body>(?!CHF)[«\"A-Z].{0,150}?(?:\((?:IDI )?(?:CHE|CH)-[\d.\-]+\)"
+       r"|(?=,? (?:in|a|con sede in|con sede a) [A-Z][^,.]*[,.])))")
 
 VOCAB = Vocabulary(
     lang="it",
@@ -132,13 +134,15 @@ VOCAB = Vocabulary(
     transaction_patterns=(
         (r"[Rr]ipresa (?:di|degli) attivi e passivi (?:di|della|del|dell') ?(?P<body>.+?)(?:,? secondo|,? giusta|$)",
          "merger_absorbed"),
-        (r"attivi e passivi (?:sono |vengono )?(?:ripresi|trasferiti) (?:da|dalla|dal|alla|al) "
-         r"(?P<body>.+?)(?:,? secondo|$)", "merger_absorbing"),
-        (r"[Tt]rasferimento di patrimonio.{0,300}?\btrasferisce\b.{0,300}?\b(?:a|alla|al) "
-         r"(?P<body>(?!CHF)[«\"A-Z].{0,150}?" + _UID + ")", "asset_buyer"),
+        (r"attivi e (?:i )?passivi(?: \([^)]*\))? (?:sono |vengono )?(?:ripresi|trasferiti|passano)(?: per fusione)? "
+         r"(?:da|dalla|dal|dall'|alla|al|all') ?(?P<body>.+?)(?:,? secondo|$)", "merger_absorbing"),
+        (r"\bincorpora(?:zione)? (?:per fusione )?(?:della |del |dell'|di |la |il |l')?" + _CP, "merger_absorbed"),
+        (r"\bincorporat[ao] (?:per fusione )?(?:nella |nel |nell'|in |dalla |dal )" + _CP, "merger_absorbing"),
+        (r"[Tt]rasferimento di attivi e passivi\b.{0,300}?\b(?:alla |al |all'|a )" + _CP, "asset_buyer"),
+        (r"[Rr]ipresa di attivi e passivi nell'ambito\b.{0,300}?\b(?:dalla |dal |dall'|da )" + _CP, "asset_seller"),
+        (r"[Tt]rasferimento di patrimonio.{0,300}?\btrasferisce\b.{0,300}?\b(?:a|alla|al) " + _CP, "asset_buyer"),
         (r"(?:[Tt]rasferimento di patrimonio|[Aa]ssunzione di beni|[Cc]onferimento in natura).{0,300}?"
-         r"\b(?:riprende|assume|rileva)\b.{0,300}?\b(?:da|dalla|dal|della|di) "
-         r"(?P<body>(?!CHF)[«\"A-Z].{0,150}?" + _UID + ")", "asset_seller"),
+         r"\b(?:riprende|assume|rileva)\b.{0,300}?\b(?:da|dalla|dal|della|di) " + _CP, "asset_seller"),
     ),
     registration_cues=(r"\([Nn]uova iscrizione\)", r"^Nuova (?:società|ditta|succursale)",
                        r"\. Nuova (?:società|ditta|succursale)"),
