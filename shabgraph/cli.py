@@ -114,8 +114,6 @@ def up(
     ui: bool = typer.Option(True, help="Start the chat UI when everything is ready."),
 ) -> None:
     """What `make run` does: Neo4j, schema, demo graph (once), then the chat UI."""
-    import importlib.util
-
     from shabgraph import db, neo4j_server, schema
 
     settings = Settings()
@@ -128,20 +126,11 @@ def up(
         schema.apply_schema(driver, settings.neo4j_database)
         console.print("Schema applied.")
         if demo:
-            if importlib.util.find_spec("ingestion.demo") is None:
-                console.print("Demo data: not available in this version yet.")
-            else:
-                from ingestion.demo import ensure_demo_graph
+            from ingestion.demo import ensure_demo_graph
 
-                ensure_demo_graph(settings, driver, console)
+            ensure_demo_graph(settings, driver, console)
     if ui:
-        if importlib.util.find_spec("app") is None and not (
-            settings.data_dir.parent / "app.py"
-        ).exists():
-            console.print("Chat UI: not available in this version yet. Neo4j keeps running; "
-                          "`make neo4j-stop` stops it.")
-            return
-        from shabgraph.ui_launch import run_ui
+        from ui.launch import run_ui
 
         run_ui(settings)
 

@@ -37,6 +37,8 @@ from typing import Any, Final
 
 from neo4j import Driver
 
+from tools.precompute import refresh_derived
+
 D = dt.date
 
 # --- events: key -> (pub_number, pub_date, journal_date, canton, language, subject, types, text)
@@ -693,6 +695,7 @@ def load_fixture_graph(driver: Driver, database: str = "neo4j") -> FixtureFacts:
     run(CREATE_STATES, _state_rows())
     for rel, rows in _structure_rows().items():
         run(CREATE_REL_BY_TYPE[rel], rows)
+    refresh_derived(driver, database)  # the stored counts `shabgraph ingest` writes at its end
     # Full-text indexes are eventually consistent: wait so that searches see the new nodes.
     driver.execute_query("CALL db.awaitIndexes(60)", database_=database)
     return FACTS

@@ -58,10 +58,14 @@ def escape_lucene(term: str) -> str:
     return LUCENE_SPECIAL.sub(r"\\\1", term)
 
 
-def fuzzy_lucene_query(text: str, *, require_all: bool = False) -> str:
+def fuzzy_lucene_query(text: str, *, require_all: bool = False,
+                       fuzzy_fields: tuple[str, ...] = (), max_edits: int = 2) -> str:
     """A Lucene query for a name as typed: each token in its spellings, exact, prefix or fuzzy.
 
     Raw terms come first (unfolded, so `Lé` still matches accented text); all are escaped.
+    Fuzzy terms cost most (Lucene walks the term dictionary of every field searched, and a
+    purpose text has a large one): `fuzzy_fields` confines them to the name fields, `max_edits`
+    caps their edit distance (long tokens get 2 by default).
     """
     clauses = []
     for tok in tokens(text):
@@ -70,7 +74,8 @@ def fuzzy_lucene_query(text: str, *, require_all: bool = False) -> str:
             esc = escape_lucene(variant)
             alts.add(esc)
             if len(variant) >= 4:
-                alts.add(f"{esc}~{1 if len(variant) < 7 else 2}")
+                fuzzy = f"{esc}~{min(max_edits, 1 if len(variant) < 7 else 2)}"
+                alts.update([f"{field}:{fuzzy}" for field in fuzzy_fields] or [fuzzy])
             if len(variant) >= 3:
                 alts.add(f"{esc}*")
         clauses.append("(" + " OR ".join(sorted(alts)) + ")")

@@ -22,13 +22,20 @@ from tools.scoring import MIN_SCORE, candidate_fields, score_candidate
 
 UID_PATTERN: Final = re.compile(r"CHE[-\s]?(\d{3})[.\s]?(\d{3})[.\s]?(\d{3})", re.IGNORECASE)
 
+NAME_FIELDS: Final = {"company": ("name", "names_text"), "person": ("full_name", "name_variants_text"),
+                      "hub": ("display", "key")}
+"""Full-text fields that hold names: the only ones the quick pass searches with fuzzy terms."""
+
+CONFIDENT_SCORE: Final = 90.0
+"""A quick-pass best score from which the broad pass (2-edit fuzzy on every field) is skipped."""
+
 # Each branch yields one row per candidate; weak nodes must hang on something to count.
 SEARCH_CANDIDATES: Final = """
 CALL () {
   CALL db.index.fulltext.queryNodes($company_index, $lucene, {limit: $k}) YIELD node, score
   RETURN node, score, 'fulltext' AS via
   UNION ALL
-  CALL db.index.fulltext.queryNodes($person_index, $lucene, {limit: $k}) YIELD node, score
+  CALL db.index.fulltext.queryNodes($person_index, $person_lucene, {limit: $k}) YIELD node, score
   RETURN node, score, 'fulltext' AS via
   UNION ALL
   CALL db.index.fulltext.queryNodes($hub_index, $hub_lucene, {limit: $k}) YIELD node AS hub, score
@@ -54,6 +61,8 @@ RETURN node.id AS id, CASE WHEN node:Company THEN 'company' ELSE 'person' END AS
        coalesce(node.strength, 'strong') AS strength, node.purpose AS purpose,
        h.key AS hub_key, h.display AS hub_display, score AS ft_score, vias,
        coalesce(node.pubs, [])[0..$max_pubs] AS pubs
+ORDER BY ft_score DESC, id
+LIMIT $candidates
 """
 
 
@@ -97,21 +106,34 @@ def rank_candidates(query: str, rows: list[dict[str, Any]], limit: int) -> list[
 def search_companies(ctx: ToolContext, args: SearchCompaniesArgs) -> ToolResult:
     """Find companies and persons by (possibly misspelled) name, former name, seat or purpose."""
     started = time.perf_counter()
-    params = {
+    base = {
         "company_index": schema.FT_COMPANY, "person_index": schema.FT_PERSON,
-        "hub_index": schema.FT_NAMEHUB, "lucene": fuzzy_lucene_query(args.query),
-        "hub_lucene": fuzzy_lucene_query(fold(args.query)), "uid": _uid(args.query),
+        "hub_index": schema.FT_NAMEHUB, "uid": _uid(args.query),
         "k": max(25, args.limit * 3), "kind": args.kind, "canton": args.canton,
         "structured_only": ctx.structured_only, "max_pubs": 10,
+        "candidates": max(100, args.limit * 10),
     }
+    # Quick pass: exact, prefix and 1-edit fuzzy terms on name fields only; most queries (a
+    # name with a typo or a missing umlaut) end here. The broad pass, 2-edit fuzzy terms on
+    # every field, runs only when the quick one found nothing convincing.
+    quick = {**base, **{f"{kind}_lucene" if kind != "company" else "lucene":
+                        fuzzy_lucene_query(fold(args.query) if kind == "hub" else args.query,
+                                           fuzzy_fields=fields, max_edits=1)
+                        for kind, fields in NAME_FIELDS.items()}}
+    broad = {**base, "lucene": fuzzy_lucene_query(args.query), "person_lucene": fuzzy_lucene_query(args.query),
+             "hub_lucene": fuzzy_lucene_query(fold(args.query))}
 
     def body(traces: list[QueryTrace]) -> ToolResult:
-        if not params["lucene"] and not params["uid"]:
+        if not quick["lucene"] and not quick["uid"]:
             return build_result("search_companies", args.model_dump(), [], traces, "",
                                 "The query has no searchable word: give a name or a UID.", started)
-        rows, trace = read_query(ctx, SEARCH_CANDIDATES, params, max_rows=max(100, args.limit * 10))
-        traces.append(trace)
-        records = rank_candidates(args.query, rows, args.limit)
+        records: list[dict[str, Any]] = []
+        for params in (quick, broad):
+            rows, trace = read_query(ctx, SEARCH_CANDIDATES, params, max_rows=params["candidates"])
+            traces.append(trace)
+            records = rank_candidates(args.query, rows, args.limit)
+            if records and records[0]["score"] >= CONFIDENT_SCORE:
+                break
         top = records[0] if records else None
         found = (f"{len(records)} candidate(s); best: {top['name']} ({top['kind']}, {top['id']}, "
                  f"{top['reason']}). If several score alike, ask which one is meant or compare "

@@ -62,6 +62,8 @@ def head_office(text: str, lang: str | None, subject_name: str | None) -> Compan
     # "X Ltd, succursale de Sierre, à Sierre": the branch's own name part, not a head office.
     if "name" not in found or found["name"] == found.get("seat"):
         return None
+    if subject_name and len(subject_name) > len(found["name"]) and subject_name.endswith(found["name"]):
+        return None  # "X Sàrl, succursale de Neuchâtel, à Boudry": the branch's name, not its head office
     return CompanyMention(name=found["name"], uid=found.get("uid"), seat=found.get("seat"),
                           roles=["head_office"], action="registered")
 

@@ -313,7 +313,8 @@ def split_name(names: list[str], order: NameOrder) -> tuple[str, str | None]:
     trail = _given_run(units[::-1])
     n = len(units)
     if trail and not lead:
-        cut = n - trail
+        # Family = the words before the first known given name ("Meier Keller Anna" keeps both).
+        cut = min(n - trail, next(i for i, u in enumerate(units) if " " not in u and is_given_name(u)))
     elif lead and not trail:
         cut = -lead
     elif order == "given_first":
@@ -355,7 +356,7 @@ class Context:
     role_text: str | None = None
     """Function shared by the whole list (`Associé-gérant: …`)."""
     role: Role | None = None
-    """Role implied by the sentence (`La procuration de X est radiée` → authorized_signatory)."""
+    """Role implied by the sentence when no function is named (`La procuration de X est radiée`)."""
     sarl: bool = False
     """The subject is a GmbH / Sàrl / Sagl: a bare `président` presides the managers."""
 
@@ -380,7 +381,7 @@ def to_mention(entry: Entry, ctx: Context, shared_role: str | None = None) -> Me
         roles = ["managing_director" if r == "chair" else r for r in roles]
         roles = list(dict.fromkeys(roles))
     signature: Signature = entry.signature or ctx.signature or "unknown"
-    if ctx.role and ctx.role not in roles:
+    if ctx.role and not roles:
         roles.append(ctx.role)
     if not roles and signature in ("individual", "collective_two", "individual_procuration",
                                    "collective_procuration"):

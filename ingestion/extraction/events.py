@@ -16,6 +16,9 @@ _TRANSACTION_ROLES = {"merger_absorbed", "merger_absorbing", "asset_seller", "as
 _NEW_ENTRY_KEEPS = {"registration", "branch", "asset_transfer", "merger", "demerger",
                     "legal_form_change", "correction"}
 _BRANCH = re.compile(r"\b(?:Zweigniederlassung|succursale|Hauptsitz|sede principale|siège principal)\b")
+# "Nouvelle raison sociale: X, en liquidation": a voluntary liquidation starts (not after bankruptcy).
+_LIQUIDATION_RENAME = re.compile(r"(?:Firma neu|Neue Firma|Nouvelle raison sociale|raison sociale devient|"
+                                 r"Nuova ditta|Nuova ragione sociale): .{0,150}?\b(?:in|en) [Ll]iquida(?:tion|zione)\b")
 _SIGNED = {"individual", "collective_two", "individual_procuration", "collective_procuration"}
 
 
@@ -54,6 +57,10 @@ def detect_events(head: str, body: str, lang: str | None, persons: list[PersonMe
             found.add(event)
     if any(rx.search(body) for rx in deletion):
         found.add("deletion")
+    if "bankruptcy" not in found and "deletion" not in found and _LIQUIDATION_RENAME.search(body):
+        found.add("liquidation")
+    if "demerger" in found:
+        found.discard("asset_transfer")  # a split-off transfers assets by definition
     if "bankruptcy_revoked" in found:
         found.discard("bankruptcy")
     officers = [p for p in persons] + [c for c in companies if not set(c.roles) & _TRANSACTION_ROLES
@@ -73,7 +80,8 @@ def detect_events(head: str, body: str, lang: str | None, persons: list[PersonMe
         found.add("branch")
     if any(set(c.roles) & {"merger_absorbed", "merger_absorbing"} for c in companies):
         found.add("merger")
-    if any(set(c.roles) & {"asset_seller", "asset_buyer"} for c in companies):
+    # A demerger's counterparts are sellers / buyers too, but the event is the demerger.
+    if "demerger" not in found and any(set(c.roles) & {"asset_seller", "asset_buyer"} for c in companies):
         found.add("asset_transfer")
     if registration:
         found &= _NEW_ENTRY_KEEPS

@@ -46,6 +46,7 @@ from ingestion.graph.rows import CompanyRow, NoticeRows, PersonRow, SubjectObs, 
 from ingestion.graph.sink import WriteSink
 from ingestion.graph.writer import (
     CLOSE_ROLES_OF_DELETED,
+    DELETE_COMPANY_INVOLVED,
     WRITE_COMPANIES,
     WRITE_EVENTS,
     WRITE_INVOLVED,
@@ -283,7 +284,7 @@ class Ingestor:
                 progress.advance(task, len(batch))
         self.summary.strong_companies = len(rows)
 
-    def _indexes(self) -> tuple[dict[str, str], dict[str, list[StrongCandidate]]]:
+    def _indexes(self, extra: list[CompanyRow]) -> tuple[dict[str, str], dict[str, list[StrongCandidate]]]:
         uid_index = {p["uid"]: cid for cid, p in self.run_strong.items() if p.get("uid")}
         hub_index: dict[str, list[StrongCandidate]] = defaultdict(list)
         for cid, p in self.run_strong.items():
@@ -291,21 +292,40 @@ class Ingestor:
         if not self.fresh:
             from ingestion.graph.identity import parse_uid
 
-            uids = {u for c in self.companies for u in [parse_uid(c.uid)[0]] if u} - set(uid_index)
+            mentions = [*self.companies, *extra]
+            uids = {u for c in mentions for u in [parse_uid(c.uid)[0]] if u} - set(uid_index)
             uid_index.update(store.ids_by_identifier(self.driver, self.db, uids, ()))
-            keys = {company_hub_key(c.name) for c in self.companies}
+            keys = {company_hub_key(c.name) for c in mentions}
             for key, cands in store.strong_by_hub(self.driver, self.db, keys).items():
                 known = {c.id for c in hub_index[key]}
                 hub_index[key].extend(c for c in cands if c.id not in known)
         return uid_index, hub_index
 
+    def _stale_weak(self) -> dict[str, list[tuple[CompanyRow, str]]]:
+        """Mentions of weak companies already in the graph, under the hubs of this run's strong
+        companies: a strong company loaded after its weak mentions may absorb them now."""
+        if self.fresh:
+            return {}
+        hubs = {p["hub_key"] for p in self.run_strong.values()}
+        found = store.company_mentions(self.driver, self.db, hubs, store.UNABSORBED_WEAK_MENTIONS)
+        known = {(m.pub_number, m.idx) for m in self.companies}
+        return {wid: [(m, c) for m, c in ms if (m.pub_number, m.idx) not in known]
+                for wid, ms in found.items()}
+
     def _company_mentions(self) -> None:
-        uid_index, hub_index = self._indexes()
+        stale = self._stale_weak()
+        uid_index, hub_index = self._indexes([m for ms in stale.values() for m, _ in ms])
+        repointed: dict[str, list[dict[str, Any]]] = {}
+        pairs = [(m, self.pub_company.get(m.pub_number, "")) for m in self.companies]
+        for wid, ms in stale.items():
+            targets = {resolve_weak(m.name, m.uid, m.seat, uid_index, hub_index)[0] for m, _ in ms}
+            if ms and len(targets) == 1 and None not in targets:  # all absorbed by one company
+                repointed[wid] = [{"holder": wid, "pub": m.pub_number} for m, _ in ms]
+                pairs.extend(ms)
         weak: dict[str, dict[str, Any]] = {}
         by_holder: dict[str, dict[tuple[str, int], tuple[CompanyRow, str]]] = defaultdict(dict)
         involved: list[dict[str, Any]] = []
-        for m in self.companies:
-            subject = self.pub_company.get(m.pub_number, "")
+        for m, subject in pairs:
             target, rule, (score, reason) = resolve_weak(m.name, m.uid, m.seat, uid_index, hub_index)
             wid = weak_company_id(m.name, m.seat)
             w = weak.setdefault(wid, {"id": wid, "target": target, "rule": rule, "score": score,
@@ -321,6 +341,8 @@ class Ingestor:
             for hid, old in store.company_mentions(self.driver, self.db, by_holder).items():
                 for m, subject in old:
                     by_holder[hid].setdefault((m.pub_number, m.idx), (m, subject))
+            for wid in repointed:  # no mentions left: its derived edges are deleted below
+                by_holder[wid] = {}
         weak_rows = [{"id": w["id"], "target": w["target"], "rule": w["rule"],
                       "score": w["score"], "reason": w["reason"],
                       "props": {"strength": "weak", "name": w["name"],
@@ -339,6 +361,9 @@ class Ingestor:
             for batch in chunks(weak_rows, MENTION_BATCH):
                 self._write(WRITE_WEAK, rows=list(batch))
                 progress.advance(task, len(batch))
+            moved = [row for rows in repointed.values() for row in rows]
+            for batch in chunks(moved, MENTION_BATCH):
+                self._write(DELETE_COMPANY_INVOLVED, rows=list(batch))
             for batch in chunks(involved, MENTION_BATCH):
                 self._write(WRITE_INVOLVED["Company"], rows=list(batch))
             for hbatch in chunks(holders, COMPANY_BATCH):

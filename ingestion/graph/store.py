@@ -51,6 +51,13 @@ RETURN k, i {.*} AS m, e.pub_number AS pub, coalesce(e.journal_date, e.pub_date)
        e.pub_date AS pub_date, e.subject_id AS company
 """
 
+UNABSORBED_WEAK_MENTIONS: Final = """
+UNWIND $keys AS k MATCH (w:Company {hub_key: k}) WHERE w.strength = 'weak' AND NOT w.absorbed
+MATCH (w)-[i:INVOLVED_IN]->(e:Event)
+RETURN w.id AS k, i {.*} AS m, e.pub_number AS pub, coalesce(e.journal_date, e.pub_date) AS date,
+       e.pub_date AS pub_date, e.subject_id AS company
+"""
+
 
 def _batched(driver: Driver, database: str, query: str, keys: Iterable[str]) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
@@ -119,10 +126,15 @@ def person_mentions(driver: Driver, database: str, block_keys: Iterable[str]) ->
     return out
 
 
-def company_mentions(driver: Driver, database: str, holder_ids: Iterable[str]) -> dict[str, list[tuple[CompanyRow, str]]]:
-    """The company mentions already in the graph for these holders, with their subject company."""
+def company_mentions(driver: Driver, database: str, holder_ids: Iterable[str],
+                     query: str = COMPANY_MENTIONS) -> dict[str, list[tuple[CompanyRow, str]]]:
+    """The company mentions already in the graph for these holders, with their subject company.
+
+    With `UNABSORBED_WEAK_MENTIONS` the keys are hub keys: the mentions of the weak companies
+    under them that no strong company absorbed yet (a later strong company may now do so).
+    """
     out: dict[str, list[tuple[CompanyRow, str]]] = defaultdict(list)
-    for r in _batched(driver, database, COMPANY_MENTIONS, holder_ids):
+    for r in _batched(driver, database, query, holder_ids):
         m = r["m"]
         out[r["k"]].append((CompanyRow(
             r["pub"], int(m["mention"]), r["date"].to_native(), r["pub_date"].to_native(),

@@ -78,6 +78,7 @@ def _cli(*args: str) -> subprocess.CompletedProcess[str]:
                           cwd=REPO, env=env, timeout=120)
 
 
+@pytest.mark.slow  # two CLI subprocesses (interpreter start-up dominates)
 def test_cli_extract_keeps_every_line_and_eval(tmp_path: Path) -> None:
     src = tmp_path / "in.jsonl"
     src.write_text("\n".join([

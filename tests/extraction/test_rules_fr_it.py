@@ -34,7 +34,7 @@ def test_geneva_prose(extract) -> None:  # type: ignore[no-untyped-def]
         "La procuration de Dupont Marie Claire est radiée. Signature collective à deux a été conférée à "
         "Martin Paul, de France, à Annemasse, FRA, Rochat Léon, de Vallorbe, à Nyon, et Weber "
         "Ute, d'Allemagne, à Carouge.")
-    dupont = person(rec, "Dupont Marie")
+    dupont = person(rec, "Dupont")
     assert dupont.action == "removed" and dupont.roles == ["authorized_signatory"]
     martin = person(rec, "Martin")
     assert martin.nationality == "France" and martin.residence == "Annemasse, FRA"

@@ -117,3 +117,20 @@ def test_incremental_equals_full(clean_db: Driver) -> None:
     for day in range(0, len(corpus.CORPUS), 3):  # three notices a "day"
         corpus.ingest(clean_db, corpus.CORPUS[day:day + 3])
     assert graph_checksum(clean_db) == full
+
+
+def test_weak_company_repointed_when_its_strong_company_arrives_later(clean_db: Driver) -> None:
+    corpus.ingest(clean_db)
+    full = graph_checksum(clean_db)
+    from tests.conftest import wipe
+
+    wipe(clean_db)
+    corpus.ingest(clean_db, corpus.CORPUS[:1])  # Revisa is named as auditor, not yet registered
+    weak = q(clean_db, "MATCH (w:Company {strength: 'weak', name: 'Revisa Treuhand AG'}) "
+                       "RETURN w.absorbed AS a")
+    assert [r["a"] for r in weak] == [False]
+    corpus.ingest(clean_db, corpus.CORPUS[1:])  # its registration arrives in a later run
+    auditor = q(clean_db, "MATCH (a:Company)-[r:HOLDS_ROLE {role: 'auditor'}]->(:Company {id: $id}) "
+                          "RETURN a.id AS a", id=ALPHA)
+    assert [r["a"] for r in auditor] == [REVISA]
+    assert graph_checksum(clean_db) == full

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import shutil
+import time
 from pathlib import Path
 
 from shabgraph.settings import PROJECT_ROOT
@@ -39,11 +40,18 @@ def login(page, base_url: str, user: str, password: str) -> None:  # type: ignor
 
 
 def ask(page, question: str, expect: str) -> None:  # type: ignore[no-untyped-def]
-    """Send a question, wait for the run to end (stop button gone), check the last answer."""
+    """Send a question and wait for its answer: one more Export button (each agent answer has
+    one) and no stop button (the run has ended); then check the last message."""
+    exports = page.get_by_role("button", name="Export")
+    page.wait_for_timeout(500)  # let a resumed thread finish rendering before counting
+    before = exports.count()
     page.fill("#chat-input", question)
     page.keyboard.press("Enter")
-    page.wait_for_selector("#stop-button", timeout=10_000)
-    page.wait_for_selector("#stop-button", state="detached", timeout=ANSWER_TIMEOUT_MS)
+    deadline = time.monotonic() + ANSWER_TIMEOUT_MS / 1000
+    while exports.count() <= before or page.locator("#stop-button").count() > 0:
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"no answer to {question!r} within {ANSWER_TIMEOUT_MS / 1000:.0f} s")
+        page.wait_for_timeout(250)
     last = page.locator(".step").last
     if expect not in last.inner_text():
         raise AssertionError(f"the answer to {question!r} lacks {expect!r}: {last.inner_text()[:300]}")

@@ -59,7 +59,8 @@ class Vocabulary:
     """Regexes in prose introducing persons granted a signature (`conférée à`)."""
     removal_templates: tuple[tuple[str, Role | None], ...]
     """Regexes with a group `names` naming persons removed (`La procuration de X est radiée`) and
-    an optional group `role` holding the function they left (`X n'est plus administrateur`)."""
+    an optional group `role` holding the function they left (`X n'est plus administrateur`); the
+    role given is the one to use when the text names no function (`La signature de X est radiée`)."""
     auditor_labels: tuple[str, ...]
     """Labels of an auditor in prose (`Revisionsstelle:`)."""
     auditor_removed: tuple[str, ...]

@@ -105,7 +105,8 @@ VOCAB = Vocabulary(
         (r"Nouvelle adresse:|Adresse de liquidation:|Nouveau domicile:|Nouvelle adresse postale",
          "address_change"),
         (r"Nouveau capital|[Aa]ugmentation (?:\w+ )?du capital|[Rr]éduction (?:\w+ )?du capital|"
-         r"capital-actions porté|capital social porté|marge de fluctuation", "capital_change"),
+         r"[Cc]apital-actions porté|[Cc]apital social porté|marge de fluctuation", "capital_change"),
+        (r"[Cc]apital(?:-actions| social)?: [^\[]{0,40}\[précédemment", "capital_change"),
         (r"Nouvelle forme juridique|Transformation:", "legal_form_change"),
         (r"\b[Ff]usion\b(?!\s+des\s+communes)", "merger"),
         (r"\b[Ss]cission\b", "demerger"),
@@ -113,14 +114,14 @@ VOCAB = Vocabulary(
         (r"faillite", "bankruptcy"),
         (r"faillite\s+(?:\w+\s+){0,4}révoquée|révocation de la faillite", "bankruptcy_revoked"),
         (r"dissoute", "dissolution"),
-        (r"(?<!en )\b[Ll]iquidation\b", "liquidation"),
+        (r"(?<!en )(?<!in )\b[Ll]iquidation\b", "liquidation"),
         (r"^Rectification|\bRectification de|\[non:|^Complément", "correction"),
         (r"[Aa]utorité de surveillance|[Rr]èglement", "other"),
         (r"contrôle restreint|révision restreinte|[Oo]rgane de révision:|[Rr]éviseur:", "auditor_change"),
     ),
     deletion_cues=(
-        r"(?:société|raison sociale|raison de commerce|entreprise|fondation|association|succursale|"
-        r"coopérative|entité)\b[^.]{0,80}?\b(?:est|a été|sont)\s+radiée?s?",
+        r"(?:^|[Ll]a |[Ll]'|[Cc]ette |[Ll]adite )(?:société|raison sociale|raison de commerce|entreprise|fondation|"
+        r"association|succursale|coopérative|entité)\b[^.;]{0,80}?\b(?:est|a été|sont)\s+radiée?s?",
         r"radiée? d'office",
     ),
     removal_cues=(r"\bradiée?s?\b", r"\bn'est plus\b", r"\bne sont plus\b", r"\bdémission", r"\bsortante?s?\b",
@@ -130,9 +131,9 @@ VOCAB = Vocabulary(
         (r"[Ll]a procuration (?:collective |individuelle )?(?:à deux )?(?:de |d')(?P<names>.+?) (?:est|a été) radiée",
          "authorized_signatory"),
         (r"[Ll]es procurations (?:de |d')(?P<names>.+?) sont radiées", "authorized_signatory"),
-        (r"[Ll]a signature (?:de |d')(?P<names>.+?) (?:est|a été) radiée", None),
-        (r"[Ll]es signatures (?:de |d')(?P<names>.+?) sont radiées", None),
-        (r"[Ll]es pouvoirs (?:de |d')(?P<names>.+?) sont radiés", None),
+        (r"[Ll]a signature (?:de |d')(?P<names>.+?) (?:est|a été) radiée", "authorized_signatory"),
+        (r"[Ll]es signatures (?:de |d')(?P<names>.+?) sont radiées", "authorized_signatory"),
+        (r"[Ll]es pouvoirs (?:de |d')(?P<names>.+?) sont radiés", "authorized_signatory"),
         (r"^(?:M\. |Mme |Monsieur |Madame )?(?P<names>[^;]+?),? (?:n'est|ne sont) plus (?P<role>[^;,.]+)", None),
         (r"^(?:M\. |Mme )?(?P<names>[^;]+?),? (?:a|ont) cessé (?:ses|leurs) fonctions"
          r"(?: (?:de |d')(?P<role>[^;,.]+))?", None),

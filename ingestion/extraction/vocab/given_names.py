@@ -8,13 +8,88 @@ name when each part is. Lower-case, accents kept (the lookup also tries the acce
 
 from __future__ import annotations
 
-GERMAN = frozenset(["adrian", "agnes", "albert", "albin", "alex", "alexander", "alexandra", "alfred", "alice", "alois", "andrea", "andreas", "angela", "angelika", "anita", "anja", "anna", "annemarie", "anton", "antonia", "armin", "arnold", "astrid", "barbara", "bea", "beat", "beatrice", "beatrix", "benedikt", "benjamin", "bernhard", "bettina", "brigitte", "bruno", "carla", "carmen", "carolin", "caroline", "christa", "christian", "christiane", "christina", "christine", "christoph", "christof", "claudia", "claudio", "cornelia", "daniel", "daniela", "david", "denise", "dennis", "dieter", "dietrich", "dominik", "dominique", "doris", "dorothea", "edith", "eduard", "elias", "elisabeth", "elena", "elsa", "emil", "emma", "erich", "erika", "ernst", "erwin", "esther", "eva", "fabian", "fabienne", "felix", "florian", "franz", "franziska", "frieda", "friedrich", "fritz", "gabriel", "gabriela", "georg", "gerhard", "gertrud", "gisela", "gottfried", "gregor", "gudrun", "guido", "hanna", "hannah", "hans", "hansjörg", "hanspeter", "hansruedi", "heidi", "heinrich", "heinz", "helen", "helene", "helmut", "herbert", "hermann", "hildegard", "hugo", "ida", "ingrid", "irene", "iris", "isabel", "isabella", "isabelle", "ivo", "jakob", "jan", "jana", "janine", "jasmin", "jennifer", "joachim", "johann", "johanna", "johannes", "jonas", "josef", "josefine", "judith", "julia", "julian", "jürg", "jörg", "karin", "karl", "katharina", "kathrin", "käthi", "katrin", "klaus", "konrad", "kurt", "lara", "laura", "lea", "lena", "leo", "leon", "linda", "lisa", "lorenz", "lotti", "luca", "lukas", "luzia", "manfred", "manuel", "manuela", "marc", "marcel", "margrit", "margrith", "maria", "marianne", "marina", "mario", "markus", "marlies", "martha", "martin", "martina", "matthias", "max", "maximilian", "melanie", "michael", "michaela", "michelle", "monika", "nadia", "nadja", "natalie", "nicole", "niklaus", "nina", "noah", "norbert", "olga", "oliver", "otto", "pascal", "patricia", "patrick", "paul", "peter", "petra", "philipp", "pia", "rahel", "ralph", "ralf", "regina", "regula", "reinhard", "rené", "renate", "robert", "roger", "roland", "rolf", "rosa", "rosmarie", "ruedi", "rudolf", "ruth", "sabine", "sabrina", "samuel", "sandra", "sara", "sarah", "silvia", "simon", "simone", "sonja", "stefan", "stefanie", "stephan", "susanne", "susanna", "tanja", "thomas", "tobias", "ueli", "ulrich", "ursula", "urs", "ursina", "vanessa", "verena", "viktor", "walter", "werner", "willi", "wilhelm", "yvonne", "theres", "therese", "theresia", "dora", "fredy", "heidi", "hedwig", "elsbeth", "vreni", "reto", "corinne", "corina", "severin", "valentin", "jürgen", "uwe", "wolfgang", "sven", "timo", "dirk", "jens", "kai", "lars", "torsten", "birgit", "heike", "kerstin", "silke", "anke", "ute", "ulrike", "gabi", "sebastian", "maximilian", "moritz", "luis", "luisa", "emilia", "mia", "sophie", "sophia", "leonie", "marie-louise"])
+GERMAN = frozenset("""
+adam adrian agnes albert albin alex alexander alexandra alfred alice alois andrea andreas angela
+angelika anita anja anke anna annemarie anton antonia armin arnold astrid barbara bea beat
+beatrice beatrix benedikt benjamin bernhard bettina birgit brigitte bruno carla carmen carolin
+caroline christa christian christiane christina christine christof christoph claudia claudio
+corina corinne cornelia curdin daniel daniela david denise dennis dieter dietrich dirk dominik
+dominique dora doris dorothea duri edith eduard elena elias elisabeth elsa elsbeth emanuel emil
+emilia emma erich erika ernst erwin esther eva fabian fabienne felix florian flurina franz
+franziska fredy frieda friedrich fritz gabi gabriel gabriela georg gerhard gertrud gian gisela
+gottfried gregor gudrun guido hanna hannah hans hansjörg hanspeter hansruedi hedwig heidi heike
+heinrich heinz helen helene helmut herbert hermann hildegard hugo ida immanuel ingrid irene iris
+isabel isabella isabelle ivo jakob jan jana janine jasmin jennifer jens joachim johann johanna
+johannes jonas jonathan josef josefine judith julia julian jörg jürg jürgen kai karin karl
+katharina kathrin katrin kerstin klaus konrad kurt käthi lara lars laura lea lena leo leon
+leonie linda lisa livia lorenz lotti luca luis luisa lukas luzia manfred manuel manuela marc
+marcel margrit margrith maria marianne marie-louise marina mario markus marlies marta martha
+martin martina matthias max maximilian melanie mia michael michaela michelle monika moritz
+myriam nadia nadja natalie nicole niklaus nina noah noemi nora norbert olga oliver olivia otto
+pascal patricia patrick paul peter petra philipp pia rahel ralf ralph regina regula reinhard
+renate rené reto robert roger roland rolf romy rosa rosmarie rudolf ruedi ruth sabine sabrina
+samuel sandra sara sarah sebastian seraina severin silke silvia simon simone sonja sophia sophie
+stefan stefanie stephan susanna susanne sven tanja theres therese theresia thomas timo tobias
+torsten ueli ulrich ulrike urs ursina ursula ute uwe valentin vanessa verena viktor vreni walter
+werner wilhelm willi wolfgang yvonne
+""".split())  # noqa: SIM905 (data, kept readable)
 
-FRENCH = frozenset(["saskia", "adèle", "adrien", "agathe", "agnès", "alain", "alexandre", "alexis", "alice", "aline", "amélie", "anaïs", "andré", "andrée", "anne", "annick", "antoine", "arnaud", "arthur", "audrey", "aurélie", "aurélien", "baptiste", "benoît", "benoit", "bernard", "bertrand", "blaise", "brigitte", "bruno", "camille", "carole", "caroline", "catherine", "cécile", "céline", "chantal", "charles", "charlotte", "chloé", "christelle", "christian", "christiane", "christine", "christophe", "claire", "clara", "claude", "claudine", "clément", "colette", "corinne", "cyril", "cédric", "damien", "daniel", "danielle", "david", "delphine", "denis", "denise", "didier", "dominique", "edouard", "édouard", "élisabeth", "elise", "élise", "élodie", "emilie", "émilie", "emma", "emmanuel", "emmanuelle", "eric", "éric", "estelle", "étienne", "eugène", "eva", "fabien", "fabienne", "fabrice", "florence", "florian", "france", "francine", "françois", "françoise", "frédéric", "frédérique", "gabriel", "gaëlle", "gérald", "gérard", "géraldine", "germaine", "gilbert", "gilles", "ginette", "grégoire", "grégory", "guillaume", "guy", "hélène", "henri", "hervé", "hugues", "hugo", "inès", "irène", "isabelle", "jacqueline", "jacques", "jean", "jeanne", "jeannine", "jérémie", "jérôme", "joël", "joëlle", "josé", "josette", "joseph", "josiane", "julie", "julien", "juliette", "justine", "karine", "laetitia", "laure", "laurence", "laurent", "léa", "léon", "léonard", "line", "lionel", "louis", "louise", "luc", "lucas", "lucie", "lucien", "lydie", "madeleine", "manon", "marc", "marcel", "margaux", "marguerite", "marianne", "marie", "marine", "marion", "marthe", "martine", "mathieu", "matthieu", "mathilde", "maurice", "maxime", "michel", "michèle", "micheline", "mireille", "monique", "murielle", "muriel", "nadine", "natacha", "nathalie", "nicolas", "nicole", "noémie", "noël", "odette", "olivier", "pascal", "pascale", "patrice", "patricia", "patrick", "paul", "pauline", "philippe", "pierre", "pierrette", "quentin", "raphaël", "raphaëlle", "raymond", "régis", "rémy", "renée", "rené", "richard", "robert", "roger", "romain", "rose", "sabine", "samuel", "sandrine", "sarah", "sébastien", "serge", "séverine", "simon", "simone", "solange", "sophie", "stéphane", "stéphanie", "suzanne", "sylvain", "sylvie", "thérèse", "thibault", "thierry", "thomas", "valentin", "valérie", "véronique", "vincent", "virginie", "yann", "yannick", "yves", "yvette", "yvonne", "zoé", "gaston", "léo", "jules", "victor", "victoire", "théo", "mathis", "mélanie", "magali", "ludovic", "loïc", "jocelyne", "gisèle", "huguette", "marcelle", "odile", "colin", "basile", "timothée"])
+FRENCH = frozenset("""
+adrien adèle agathe agnès alain alexandre alexis alice aline amélie anaïs andré andrée anne
+anne-laure anne-sophie annick antoine arnaud arthur audrey aurélie aurélien baptiste basile
+benoit benoît bernard bertrand blaise brigitte bruno camille carole caroline catherine chantal
+charles charlotte chloé christelle christian christiane christine christophe claire clara claude
+claudine clément colette colin corinne cyril cécile cédric céline damien daniel danielle david
+delphine denis denise didier dominique edouard elise emilie emma emmanuel emmanuelle eric
+estelle eugène eva fabien fabienne fabrice florence florian france francine françois françois-
+xavier françoise frédéric frédérique gabriel gaston gaëlle gaëtan geneviève germaine ghislaine
+gilbert gilles ginette gisèle grégoire grégory guillaume guy gérald géraldine gérard henri hervé
+hugo hugues huguette hélène inès irène isabelle jacqueline jacques jean jean-jacques jeanne
+jeannine jocelyne joseph josette josiane josé joël joëlle jules julie julien juliette justine
+jérémie jérémy jérôme karine kévin laetitia laure laurence laurent laurine line lionel louis
+louise loïc luc lucas lucie lucien ludovic lydie léa léo léon léonard madeleine magali manon
+marc marc-antoine marcel marcelle margaux marguerite marianne marie marie-claude marie-france
+marine marion marthe martine mathieu mathilde mathis matthieu maurice maxime michel micheline
+michèle mickaël mireille monique muriel murielle mélanie nadine natacha nathalie nicolas nicole
+noémie noël océane odette odile olivier pascal pascale patrice patricia patrick paul pauline
+philippe pierre pierrette quentin raphaël raphaëlle raymond rené renée richard robert roger
+romain rose régis rémy sabine samuel sandrine sarah saskia serge simon simone solange sophie
+stéphane stéphanie suzanne sylvain sylviane sylvie sébastien séverine thibault thierry thomas
+théo thérèse timothée valentin valérie victoire victor vincent virginie véronique yann yannick
+yves yvette yvonne zoé édouard élisabeth élise élodie émile émilie éric étienne
+""".split())  # noqa: SIM905 (data, kept readable)
 
-ITALIAN = frozenset(["adriana", "adriano", "agnese", "alberto", "alessandra", "alessandro", "alessia", "alice", "andrea", "angela", "angelo", "anna", "annamaria", "antonella", "antonio", "arianna", "armando", "aurora", "barbara", "beatrice", "benedetta", "bruno", "carla", "carlo", "carmela", "carmen", "caterina", "cesare", "chiara", "claudia", "claudio", "cristina", "cristian", "daniela", "daniele", "dario", "davide", "debora", "diego", "domenico", "donatella", "elena", "eleonora", "elisa", "elisabetta", "emanuela", "emanuele", "enrico", "enzo", "ettore", "fabio", "fabrizio", "federica", "federico", "fernando", "filippo", "flavia", "francesca", "francesco", "franco", "gabriele", "gabriella", "gaetano", "giacomo", "gianluca", "gianni", "gino", "giorgio", "giorgia", "giovanna", "giovanni", "giulia", "giuliana", "giuliano", "giulio", "giuseppe", "giuseppina", "grazia", "guido", "ilaria", "irene", "ivan", "lara", "laura", "leonardo", "lorenzo", "luca", "lucia", "luciano", "luigi", "luisa", "manuela", "marcello", "marco", "margherita", "maria", "mariella", "marina", "mario", "marisa", "marta", "martina", "massimo", "matteo", "mattia", "maurizio", "michela", "michele", "mirko", "monica", "nadia", "nicola", "nicoletta", "paola", "paolo", "patrizia", "pietro", "raffaele", "raffaella", "renato", "riccardo", "rita", "roberta", "roberto", "rocco", "rosa", "rosanna", "rossella", "salvatore", "sandro", "sara", "serena", "sergio", "silvia", "simona", "simone", "sofia", "stefania", "stefano", "teresa", "tiziana", "tommaso", "valentina", "valerio", "vincenzo", "vittorio", "ottavio", "orlando", "orietta", "romano", "ruggero", "sabrina", "samuele", "fiorenzo", "fulvio", "gianfranco", "gianpaolo", "gianmarco", "pierluigi", "piergiorgio", "lorena", "loredana", "ornella", "mariangela", "nicolò", "niccolò"])
+ITALIAN = frozenset("""
+adriana adriano agnese alberto alessandra alessandro alessia alice andrea angela angelo anna
+annamaria antonella antonio arianna armando aurora barbara beatrice benedetta bruno carla carlo
+carmela carmen caterina cesare chiara claudia claudio cristian cristina daniela daniele dario
+davide debora diego domenico donatella elena eleonora elisa elisabetta emanuela emanuele enrico
+enzo ettore fabio fabrizio federica federico fernando filippo fiorenzo flavia francesca
+francesco franco fulvio gabriele gabriella gaetano giacomo gianfranco gianluca gianmarco gianna
+gianni gianpaolo gino giorgia giorgio giovanna giovanni giulia giuliana giuliano giulio giuseppe
+giuseppina grazia guido ilaria irene ivan lara laura leonardo leonora loredana lorena lorenza
+lorenzo luca lucia luciano luigi luisa manuela marcello marco margherita maria mariangela
+mariella marina mario marisa marta martina massimo matteo mattia maurizio michela michele
+mirella mirko monica nadia niccolò nicola nicoletta nicolò nives orietta orlando ornella ottavio
+paola paolo patrizia piergiorgio pierluigi pietro raffaele raffaella renato riccardo rita
+roberta roberto rocco romano rosa rosanna rossella ruggero sabrina salvatore samuele sandro sara
+serena sergio silvia simona simone sofia stefania stefano teresa tiziana tommaso valentina
+valerio vincenzo vittorio
+""".split())  # noqa: SIM905 (data, kept readable)
 
 # Given names of other origins frequent in Swiss registers (Portuguese, Spanish, Balkan, English …).
-OTHER = frozenset(["joão", "josé", "maria", "manuel", "antónio", "antonio", "ana", "joana", "pedro", "paulo", "rui", "nuno", "miguel", "carlos", "luís", "luis", "jorge", "fernando", "sérgio", "ricardo", "rafael", "diogo", "tiago", "joaquim", "francisco", "javier", "juan", "pablo", "sergio", "alejandro", "carmen", "lucía", "elena", "isabel", "ines", "inês", "dragan", "milan", "goran", "zoran", "dejan", "nenad", "ivana", "jelena", "marija", "mirjana", "ana-maria", "arben", "besnik", "blerim", "driton", "fatmir", "ilir", "valon", "agron", "mehmet", "ahmed", "mohamed", "mohammed", "ali", "fatima", "ayşe", "emre", "murat", "john", "james", "william", "george", "robert", "richard", "charles", "thomas", "mark", "paul", "andrew", "steven", "stephen", "kevin", "brian", "michael", "david", "peter", "jennifer", "mary", "elizabeth", "susan", "margaret", "emily", "sarah", "rachel", "anna", "olga", "natalia", "natalja", "tatiana", "irina", "sergej", "sergei", "dmitri", "andrei", "alexei", "vladimir", "oksana", "piotr", "pawel", "paweł", "tomasz", "krzysztof", "katarzyna", "agnieszka", "jan", "jana", "petr", "pavel", "tomáš", "lukas", "lukáš", "hans-peter", "karl-heinz", "jean-pierre", "jean-marc", "jean-claude", "jean-luc", "jean-françois", "marie-claire", "marie-thérèse", "anne-marie", "pier-luigi"])
+OTHER = frozenset("""
+agnieszka agron ahmed alejandro alexei ali ana ana-maria andreea andrei andrew anna anne-marie
+antonio antónio arben arta ayşe besnik blerim brian carlos carmen charles david dejan diogo
+dmitri dragan driton elena elizabeth emily emre fatima fatma fatmir fernando francisco george
+goran hans-peter ilir ines inês ioana irina isabel ivana james jan jana jane javier jean-claude
+jean-françois jean-luc jean-marc jean-pierre jelena jennifer joana joaquim john jorge josé
+jovana joão juan karl-heinz katarzyna kevin krzysztof lucía luis luka lukas lukáš luís manuel
+margaret maria marie-claire marie-thérèse marija mark marko mary mehmet michael miguel mihai
+milan milica mirjana mohamed mohammed murat natalia natalja nenad nikola nuno oksana olga pablo
+paul paulo pavel pawel paweł pedro petar peter petr pier-luigi piotr rachel rafael ricardo
+richard robert rui sarah sergei sergej sergio shqipe stefan stephen steven susan sérgio tatiana
+thomas tiago tomasz tomáš valon vladimir william zoran
+""".split())  # noqa: SIM905 (data, kept readable)
 
 ALL = GERMAN | FRENCH | ITALIAN | OTHER
