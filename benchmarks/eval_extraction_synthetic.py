@@ -29,7 +29,7 @@ from rich.console import Console
 from rich.table import Table
 
 from ingestion.extraction.inputs import ExtractionInput
-from ingestion.extraction.models import CompanyMention, ExtractionRecord, PersonMention
+from ingestion.extraction.models import Action, CompanyMention, ExtractionRecord, PersonMention
 from ingestion.extraction.rules import RulesExtractor
 from ingestion.extraction.scorer import (
     COMPANY_THRESHOLD,
@@ -50,7 +50,7 @@ _ROLES = {"chair", "vice_chair", "board_member", "secretary", "managing_director
 
 def _gold_mention(m: dict[str, Any]) -> PersonMention | CompanyMention:
     roles = [r for r in m.get("roles") or [] if r in _ROLES]
-    action = m.get("action") or "registered"
+    action: Action = "removed" if m.get("action") == "removed" else "registered"
     if m["kind"] == "company":
         return CompanyMention(name=m["name"], uid=m.get("uid"), seat=m.get("seat"), roles=roles,
                               action=action)
@@ -116,11 +116,14 @@ def _show_misses(gold: list[ExtractionRecord], pred: list[ExtractionRecord], tex
     missed: list[tuple[str, Any]] = []
     spurious: list[tuple[str, Any]] = []
     for g, p in zip(gold, pred, strict=True):
+        gs: list[Any]
+        ps: list[Any]
         if kind == "company":
-            gs, ps, pairs = g.companies, p.companies, match(g.companies, p.companies, company_score,
-                                                             COMPANY_THRESHOLD)
+            gs, ps = g.companies, p.companies
+            pairs = match(gs, ps, company_score, COMPANY_THRESHOLD)
         else:
-            gs, ps, pairs = g.persons, p.persons, match(g.persons, p.persons, person_score, PERSON_THRESHOLD)
+            gs, ps = g.persons, p.persons
+            pairs = match(gs, ps, person_score, PERSON_THRESHOLD)
         mg = {i for i, _ in pairs}
         mp = {j for _, j in pairs}
         missed += [(g.id, x) for i, x in enumerate(gs) if i not in mg]

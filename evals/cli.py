@@ -26,6 +26,8 @@ def run(
                                    "shipped evals/data)."),
     limit: int = typer.Option(0, help="At most this many items per suite (0: all)."),
     judge: bool = typer.Option(True, help="Use the LLM judge when an LLM is configured."),
+    corpus: Path = typer.Option(None, help="Synthetic corpus the graph was built from (tier-1 "
+                                "resolution against its truth)."),
 ) -> None:
     """Run the benchmarks against the systems and write the report folder."""
     from rich.progress import (
@@ -43,7 +45,8 @@ def run(
 
     settings = Settings()
     config = RunConfig(suites=parse_suites(suite), systems=parse_systems(systems), out_dir=out,
-                       bench_dir=bench_dir or DATA_DIR, limit=limit or None, judge=judge)
+                       bench_dir=bench_dir or DATA_DIR, limit=limit or None, judge=judge,
+                       corpus=corpus)
     with db.open_driver(settings) as driver, Progress(
         TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
         console=console, transient=False,

@@ -69,6 +69,8 @@ class RunConfig:
     """Use the LLM judge when an LLM is configured."""
     meta: dict[str, Any] = field(default_factory=dict)
     """Extra lines for the report header."""
+    corpus: Path | None = None
+    """Synthetic corpus folder (with truth/) the graph was built from: tier-1 resolution."""
 
 
 def parse_systems(value: str) -> list[str]:
@@ -103,9 +105,15 @@ def load_suite(bench_dir: Path, suite: str, limit: int | None) -> list[Question 
     return [items[int(i * step)] for i in range(limit)]
 
 
-def tier1_lines(settings: Settings, driver: Driver) -> list[str]:
-    """Tier 1 sections from the packages that provide a hook (empty when none does)."""
+def tier1_lines(settings: Settings, driver: Driver, corpus: Path | None = None) -> list[str]:
+    """Tier 1: resolution through the graph package's public functions, then any hooks."""
+    from evals.tier1 import resolution_lines
+
     lines: list[str] = []
+    try:
+        lines += [*resolution_lines(driver, settings.neo4j_database, corpus), ""]
+    except Exception as exc:  # tier 1 must not cost the whole report
+        lines += [f"(tier-1 resolution failed: {type(exc).__name__}: {exc})", ""]
     for module_name in TIER1_HOOKS:
         try:
             module = importlib.import_module(module_name)
@@ -209,7 +217,7 @@ def run_evaluation(settings: Settings, driver: Driver, config: RunConfig,
     }
     return [records_path, *write_report(config.out_dir, summarise(records), meta,
                                         {k: dict(v) for k, v in latencies.items()},
-                                        tier1_lines(settings, driver))]
+                                        tier1_lines(settings, driver, config.corpus))]
 
 
 def _count(driver: Driver, settings: Settings, query: str) -> int:

@@ -73,6 +73,12 @@ def open_people(truth: Truth, company_id: str, day: str | None = None) -> list[s
     return list(dict.fromkeys(ids))
 
 
+def _open_company(truth: Truth, person_id: str) -> str | None:
+    """The company of the person's first role still open (None when all have ended)."""
+    return next((r["company_id"] for r in truth.roles_by_holder.get(person_id, [])
+                 if r["valid_to"] is None), None)
+
+
 def _unique_names(truth: Truth) -> set[str]:
     """Names (any time, any translation) that belong to exactly one company."""
     counts = Counter(n.casefold() for cid in truth.companies for n in truth.company_names(cid))
@@ -109,9 +115,9 @@ def pools(truth: Truth) -> dict[str, Any]:
         "merged": [c["id"] for c in swiss if c.get("merged_into") in named],
         "persons": [p for p in single if not truth.persons[p].get("variants")],
         "variant_persons": [p for p in single if truth.persons[p].get("variants")],
+        # The question asks where the namesakes are active: each needs a role open today.
         "homonyms": [ids for ids in homonyms.values() if 2 <= len(ids) <= 4
-                     and all(truth.roles_by_holder.get(i)
-                             and truth.roles_by_holder[i][0]["company_id"] in named for i in ids)],
+                     and all(_open_company(truth, i) in named for i in ids)],
     }
 
 
@@ -150,7 +156,7 @@ def b_person(truth: Truth, pid: str, lang: str) -> Built:
 def b_homonyms(truth: Truth, ids: list[str], lang: str) -> Built:
     facts = [ReferenceFact(kind="number", value=str(len(ids)), label="distinct persons")]
     for pid in ids:
-        facts.append(name_fact(truth, truth.roles_by_holder[pid][0]["company_id"], "company"))
+        facts.append(name_fact(truth, str(_open_company(truth, pid)), "company"))
     return (Q["homonyms"][lang].format(person=truth.person_name(ids[0])),
             f"{len(ids)}: " + "; ".join(f.value for f in facts[1:]), facts, list(ids))
 

@@ -110,7 +110,8 @@ METRICS: Final[tuple[tuple[str, tuple[str, ...]], ...]] = (
     ("mandates", ("which companies", "welche firmen", "quelles societes", "quali societa",
                   "in welchen firmen", "dans quelles", "in quali", "mandate", "mandat", "mandats", "mandati", "incarichi", "roles", "positions",
                   "funktionen", "fonctions", "cariche", "seats")),
-    ("events", ("events", "notices", "publications", "ereignisse", "meldungen",
+    ("events", ("events", "notices", "publications", "ereignisse", "meldungen", "avis ", "d'avis",
+                "avvisi",
                 "publikationen", "evenements", "publications", "eventi", "pubblicazioni",
                 "activity", "aktivitat", "activite", "attivita")),
 )
@@ -189,4 +190,12 @@ MONTHS: Final[dict[str, int]] = {
 
 # Words that are never part of an entity span even when capitalised.
 NOT_NAME: Final = frozenset(
-    ["who", "what", "which", "how", "when", "where", "is", "are", "was", "were", "the", "a", "an", "show", "list", "find", "tell", "give", "me", "about", "wer", "was", "welche", "welcher", "wie", "wann", "wo", "ist", "sind", "war", "zeige", "liste", "finde", "gib", "mir", "uber", "die", "der", "das", "qui", "que", "quel", "quelle", "quels", "quelles", "comment", "quand", "ou", "est", "sont", "etait", "montre", "liste", "trouve", "donne", "moi", "sur", "le", "la", "les", "chi", "che", "quale", "quali", "come", "quando", "dove", "e", "sono", "era", "mostra", "elenco", "trova", "dammi", "su", "il", "lo", "gli", "and", "und", "et", "of", "von", "de", "di", "da", "du", "des", "del", "della", "in", "im", "a", "au", "à", "board", "verwaltungsrat", "history", "geschichte", "historique", "storia", "branches", "succursales", "mandates", "mandats", "mandati", "how", "many", "wie", "viele", "combien", "quanti", "quante", "top", "does", "did", "has", "hat", "a-t-il", "his", "her", "its", "sein", "seine", "ses", "son", "sa", "suoi", "sua", "president", "prasident", "presidente", "uid", "dossier", "profile", "profil", "companies", "firmen", "societes", "societa", "notices"])
+    ["who", "what", "which", "how", "when", "where", "is", "are", "was", "were", "the", "a", "an", "show", "list", "find", "tell", "give", "me", "about", "wer", "was", "welche", "welcher", "wie", "wann", "wo", "ist", "sind", "war", "zeige", "liste", "finde", "gib", "mir", "uber", "die", "der", "das", "qui", "que", "quel", "quelle", "quels", "quelles", "comment", "quand", "ou", "est", "sont", "etait", "montre", "liste", "trouve", "donne", "moi", "sur", "le", "la", "les", "chi", "che", "quale", "quali", "come", "quando", "dove", "e", "sono", "era", "mostra", "elenco", "trova", "dammi", "su", "il", "lo", "gli", "and", "und", "et", "of", "von", "de", "di", "da", "du", "des", "del", "della", "in", "im", "a", "au", "à", "board", "verwaltungsrat", "history", "geschichte", "historique", "storia", "branches", "succursales", "mandates", "mandats", "mandati", "how", "many", "wie", "viele", "combien", "quanti", "quante", "top", "does", "did", "has", "hat", "a-t-il", "his", "her", "its", "sein", "seine", "ses", "son", "sa", "suoi", "sua", "president", "prasident", "presidente", "uid", "dossier", "profile", "profil", "companies", "firmen", "societes", "societa", "notices",
+     # question and cue words that start a sentence or are capitalised nouns in German
+     "qual", "dans", "avec", "con", "into", "mit", "bei", "for", "per", "pour", "chez", "presso",
+     "firma", "personen", "person", "kapital", "funktion", "funktionen", "sitz", "handelsregister",
+     "erzahl", "erzahle", "parle-moi", "parlami", "parle", "moi", "etwas", "uber", "welchen",
+     "where", "wo", "ou", "dove", "combien", "quanti", "meldungen", "kanton", "canton", "cantone",
+     "revisionsstelle", "hauptsitz", "namen", "name", "noms", "nomi", "idi", "ide", "numero",
+     "nummer", "societe", "entreprise", "personnes", "persone", "und", "e", "et", "and", "wann",
+     "quand", "quando", "when", "neueintragungen", "publiziert", "welcher", "tell"])

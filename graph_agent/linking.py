@@ -71,11 +71,65 @@ def choose(mention: str, question: str, records: list[dict[str, Any]]
     if not scored:
         return None, [], f"no candidate's name resembles '{mention}'"
     scored.sort(key=lambda t: -t[0])
+    scored = _distinct(scored)
     top_score, top, why = scored[0]
     tied = [rec for s, rec, _ in scored[1:]
             if top_score - s <= HOMONYM_MARGIN and fold(str(rec.get("name"))) ==
             fold(str(top.get("name")))]
+    keep, why_strong = prefer_registered(top, tied)
+    if keep is not None:
+        ent = entity_from_record(keep)
+        return ent, [], f"{why}; {why_strong}"
     if tied:
         refs = [r for r in (entity_from_record(x) for x in [top, *tied]) if r]
         return None, refs, f"{len(refs)} entities are named '{top.get('name')}' (homonyms)"
     return entity_from_record(top), [], why
+
+
+def _distinct(scored: list[tuple[float, dict[str, Any], str]]
+              ) -> list[tuple[float, dict[str, Any], str]]:
+    """One candidate per entity id: the search returns an entity once per name hub it sits in."""
+    seen: set[str] = set()
+    out = []
+    for item in scored:
+        ident = str(item[1].get("id"))
+        if ident not in seen:
+            seen.add(ident)
+            out.append(item)
+    return out
+
+
+def is_registered(rec: dict[str, Any]) -> bool:
+    """A company with its own registry entry (UID, strong node), not a spelling seen in a text."""
+    return rec.get("kind") != "person" and bool(rec.get("uid")) and rec.get("strength") != "weak"
+
+
+def prefer_registered(top: dict[str, Any], tied: list[dict[str, Any]]
+                      ) -> tuple[dict[str, Any] | None, str]:
+    """(candidate, reason) when exactly one of the same-named companies is registered.
+
+    A weak company node is a name written in some other notice (an auditor, a merger partner)
+    that resolution could not attach to a registry entry; beside one registered company of that
+    exact name it is that company's mention, not a homonym to ask the user about.
+    """
+    group = [top, *tied]
+    if not tied or any(r.get("kind") == "person" for r in group):
+        return None, ""
+    registered = [r for r in group if is_registered(r)]
+    if len(registered) == 1 and len({r.get("uid") for r in registered}) == 1:
+        weak = len(group) - 1
+        return registered[0], f"the one registered company of that name ({weak} text mention(s))"
+    return None, ""
+
+
+def homonym_survey(aspect: str | None, homonyms: list[dict[str, Any]],
+                   steps: list[dict[str, Any]]) -> bool:
+    """True while the homonyms of a "which companies" question still need exploring.
+
+    Asked for the companies of everyone bearing a name, the answer is each namesake's mandates,
+    not a question back to the user.
+    """
+    if aspect != "mandates" or not homonyms:
+        return False
+    explored = {str(s["args"].get("entity_id")) for s in steps if s.get("tool") == "explore_network"}
+    return not {str(h.get("id")) for h in homonyms} <= explored

@@ -175,7 +175,12 @@ async def reflect_node(state: AgentState, runtime: Runtime[AgentContext]) -> dic
     rnd = state.get("round", 0)
     decision, reason = reflect(state.get("steps") or [], rnd, ctx.max_rounds, ctx.switches,
                                bool(state.get("complete")))
-    if state.get("homonyms"):
+    slots = Slots.model_validate(state.get("slots") or {})
+    if state.get("homonyms") and linking.homonym_survey(slots.aspect, state["homonyms"],
+                                                        state.get("steps") or []) \
+            and rnd < ctx.max_rounds and not ctx.switches.no_reflection:
+        decision, reason = "continue", "several entities share the name: explore each of them"
+    elif state.get("homonyms"):
         decision, reason = "finish", "several entities match: the user must choose"
     ref = Reflection(round=rnd, decision=decision, reason=reason)  # type: ignore[arg-type]
     emit(runtime, "reflection", **ref.model_dump())
@@ -259,7 +264,10 @@ async def finish(state: AgentState, runtime: Runtime[AgentContext]) -> dict[str,
         provenance_queries=[QueryTrace.model_validate(q) for q in state.get("provenance") or []],
         form_reason=state.get("form_reason") or "",
     ).model_dump(mode="json")
-    new = [*(state.get("entities") or []), *(state.get("mentioned") or [])]
+    # The entity the turn was about stays ahead of the ones its answer merely listed, so that
+    # "when was it registered?" after "who works there?" still means the company.
+    explored = [e for e in state.get("carried") or [] if e["id"] in used]
+    new = [*(state.get("entities") or []), *explored, *(state.get("mentioned") or [])]
     focus: list[dict[str, Any]] = []
     for e in [*new, *(state.get("carried") or [])]:
         if e["id"] not in {f["id"] for f in focus}:

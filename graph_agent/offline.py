@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import date
 from typing import Literal
 
 from graph_agent import calls
+from graph_agent.attributes import follow_up_dates
+from graph_agent.linking import homonym_survey
 from graph_agent.planner import ActOut, RouteOut, SynthOut, TurnView
 from graph_agent.result import EntityRef
 from graph_agent.router import classify
@@ -38,7 +41,7 @@ def pick_focus(focus: list[EntityRef], slots: Slots) -> tuple[EntityRef | None, 
     want: Literal["company", "person"] | None = None
     if slots.aspect in PERSON_ASPECTS:
         want = "person"
-    elif slots.aspect in COMPANY_ASPECTS or slots.past:
+    elif slots.aspect in COMPANY_ASPECTS or slots.past or slots.attribute:
         want = "company"
     for ent in focus:
         if want is None or ent.kind == want:
@@ -47,11 +50,40 @@ def pick_focus(focus: list[EntityRef], slots: Slots) -> tuple[EntityRef | None, 
     return focus[0], f"carried over '{focus[0].name}' (no {want} in focus)"
 
 
+def wants_state(slots: Slots) -> bool:
+    """True when the question asks for a company attribute the history (states) answers."""
+    if not slots.attribute or slots.aspect or slots.role:
+        return False
+    return slots.attribute in ("registered", "name", "capital") or bool(slots.as_of or slots.past)
+
+
+def needs_second_look(slots: Slots) -> bool:
+    """A former seat or the names over time need states on days read from the first history."""
+    return wants_state(slots) and (slots.attribute == "name"
+                                   or (slots.attribute == "seat" and slots.past))
+
+
 def target_call(task: str, entity: EntityRef | str, slots: Slots) -> ToolCall:
     """The call that answers an entity-centred question once the entity is known."""
+    if wants_state(slots):
+        # No event filter: a name "… in Liquidation" is no event type; capital now = state today.
+        as_of = slots.as_of or (date.today().isoformat() if slots.attribute == "capital"
+                                and not slots.past else None)
+        return calls.history_call(entity, slots.model_copy(update={"event_type": None,
+                                                                    "as_of": as_of}))
     if task == "history" or (slots.past and task != "network"):
         return calls.history_call(entity, slots)
     return calls.network_call(entity, slots)
+
+
+def second_look(view: TurnView, ent: EntityRef) -> list[ToolCall]:
+    """History calls on the days whose state answers a former-seat or names question."""
+    done = {s["args"].get("as_of") for s in view.steps if s.get("tool") == "get_node_history"}
+    records = [r for s in view.steps if s.get("tool") == "get_node_history"
+               for r in s.get("records", [])]
+    days = follow_up_dates(records, str(view.slots.attribute), view.slots.past)
+    return [calls.history_call(ent, view.slots.model_copy(update={"as_of": d, "event_type": None}))
+            for d in days[:6] if d not in done]
 
 
 def inherit_slots(slots: Slots, history: list[dict[str, object]]) -> tuple[Slots, str]:
@@ -78,6 +110,9 @@ class OfflinePlanner:
         slots, inherited = inherit_slots(slots, view.history)
         intent, task, reason = classify(fold(view.question), slots, bool(view.focus))
         reason += inherited
+        if intent != "macro_analytics" and task != "text" and wants_state(slots):
+            intent, task = "event_history", "history"
+            reason += f"; asks for the {slots.attribute} (company states)"
         if intent == "macro_analytics":
             # A place in a macro question is a filter, not an entity.
             slots = slots.model_copy(update={"spans": [s for s in slots.spans
@@ -104,12 +139,22 @@ class OfflinePlanner:
         slots, steps, task = view.slots, view.steps, view.task
         target = TARGET_BY_TASK.get(task, "explore_network")
         if view.homonyms:
+            hom = [h.model_dump() for h in view.homonyms]
+            if homonym_survey(slots.aspect, hom, steps):
+                return ActOut(calls=[calls.network_call(h, slots) for h in view.homonyms[:6]],
+                              note="homonyms: the companies of each namesake")
             return ActOut(note="homonyms: the user must choose")
         if view.entities:
             ent = view.entities[0]
-            if any(s.get("tool") == target and s["args"].get("entity_id") == ent.id for s in steps):
+            if any(s["args"].get("entity_id") == ent.id for s in steps):
+                more = second_look(view, ent) if needs_second_look(slots) else []
+                if more and not any(s.get("purpose") == "second look" for s in steps):
+                    for c in more:
+                        c.purpose = "second look"
+                    return ActOut(calls=more, note="states on the days of the changes")
                 return ActOut(note=f"'{ent.name}' explored")
-            return ActOut(calls=[target_call(task, ent, slots)], note=f"explore '{ent.name}'")
+            return ActOut(calls=[target_call(task, ent, slots)], note=f"explore '{ent.name}'",
+                          complete=not needs_second_look(slots))
         mentions = ([slots.uid] if slots.uid else []) + slots.spans
         untried = [m for m in mentions if fold(m) not in tried_mentions(steps)]
         # A follow-up that names someone ("und die Beta AG?") is about that name.
@@ -117,11 +162,22 @@ class OfflinePlanner:
             mention = untried[0]
             return ActOut(calls=[calls.search_call(mention, slots),
                                  target_call(task, calls.ENTITY, slots)],
-                          note=f"link '{mention}' then {target}")
+                          note=f"link '{mention}' then {target}",
+                          complete=not needs_second_look(slots))
         if view.focus and not steps:
             chosen, why = pick_focus(view.focus, slots)
             if chosen:
-                return ActOut(calls=[target_call(task, chosen, slots)], note=why)
+                return ActOut(calls=[target_call(task, chosen, slots)], note=why,
+                              complete=not needs_second_look(slots))
+        if view.focus and steps and needs_second_look(slots):
+            used = next((e for e in view.focus
+                         if any(s["args"].get("entity_id") == e.id for s in steps)), None)
+            if used and not any(s.get("purpose") == "second look" for s in steps):
+                more = second_look(view, used)
+                for c in more:
+                    c.purpose = "second look"
+                if more:
+                    return ActOut(calls=more, note="states on the days of the changes")
         text = mentions[0] if mentions else None
         if text and "global_text_search" in view.allowed and not ran(steps, "global_text_search"):
             return ActOut(calls=[calls.text_call(text, slots, all_words=True)],

@@ -23,6 +23,7 @@ QUOTED_RE = re.compile(r"[\"“„«‹']([^\"”“»›']{2,80})[\"”“»›
 LIMIT_RE = re.compile(r"\b(?:top|die|les|i|the)?\s*(\d{1,3})\s+(?:largest|biggest|grosste|groesste|"
                       r"grossten|plus|piu|companies|firmen|societes|societa|persons|personen)")
 TOKEN_RE = re.compile(r"[A-Za-zÀ-ÖØ-öø-ÿ0-9][\wÀ-ÖØ-öø-ÿ'&.\-]*")
+CANTON_PHRASE_RE = re.compile(r"\b(?:canton|kanton|cantone)\s+(?:de\s+|di\s+|du\s+)?[a-z]{2}\b")
 PLACE_CONNECTORS = frozenset({"di", "de", "da", "von", "from", "in", "du", "of", "aus"})
 CONNECTORS = frozenset({"&", "und", "and", "et", "e", "de", "di", "da", "von", "van", "der",
                         "du", "des", "la", "le", "del", "della", "-"})
@@ -153,14 +154,40 @@ def candidate_spans(question: str) -> list[str]:
     for r in runs:
         while r and fold(r[-1]) in CONNECTORS:
             r.pop()
-        if r and not all(t.isdigit() for t in r):
+        if r and not all(t.isdigit() or DOTTED_RE.fullmatch(t) or ISO_RE.fullmatch(t) for t in r):
             spans.append(" ".join(r))
             cut = next((i for i, tok in enumerate(r) if i > 1 and tok in PLACE_CONNECTORS), None)
             if cut:
                 spans.append(" ".join(r[:cut]))  # "Anna Meier di Genève" -> "Anna Meier"
+    # A name's own tail ("…, Zweigniederlassung Buchs SG", "…, en liquidation") is part of it:
+    # the extended name goes first, the bare one stays as the fallback.
+    spans = [x for sp in spans for x in (extend_tail(question, sp), sp) if x]
     seen: set[str] = set()
     unique = [s for s in spans if s and not (fold(s) in seen or seen.add(fold(s)))]  # type: ignore[func-returns-value]
     return unique
+
+
+_CAP = r"[A-ZÀ-Ý][\w.'\-À-ÿ]*"
+TAIL_RE = re.compile(
+    rf",?\s+(?:(?:Zweigniederlassung|succursale(?:\s+de|\s+di)?|filiale(?:\s+di)?)\s+"
+    rf"(?:d')?{_CAP}(?:\s+(?:[A-Z]{{2}}\b|{_CAP}))?"
+    rf"|(?:en|in)\s+(?:liquidation|Liquidation|liquidazione))")
+
+
+def extend_tail(question: str, span: str) -> str | None:
+    """The span with the branch or liquidation tail that follows it in the question, if any."""
+    idx = question.find(span)
+    if idx < 0:
+        return None
+    m = TAIL_RE.match(question, idx + len(span))
+    if not m:
+        return None
+    tail = m[0]
+    # A trailing cue word caught as the second place token ("… Allschwil Show") is not a name.
+    words = tail.split()
+    if len(words) > 2 and (fold(words[-1]) in lx.NOT_NAME or _is_keyword(words[-1])):
+        tail = tail[: tail.rfind(words[-1])].rstrip()
+    return span + tail
 
 
 def residual_text(question: str, folded: str) -> str | None:
@@ -183,20 +210,27 @@ def fill_slots(question: str, as_of: str | None = None) -> Slots:
     folded = fold(question)
     language, _ = detect_language(folded)
     # Words inside a quoted name ("..., Zweigniederlassung Genf") are not cues.
-    cues = fold(QUOTED_RE.sub(" ", question))
+    spans = candidate_spans(UID_RE.sub(" ", question))
+    cues_text = QUOTED_RE.sub(" ", question)
+    for sp in spans:
+        if TAIL_RE.search(sp):  # "…AG in Liquidation" names a company, it asks about no event
+            cues_text = cues_text.replace(sp, " ")
+    cues = fold(cues_text)
     uid_match = UID_RE.search(question)
     full = find_full_date(folded)
     date_from, date_to = (None, None) if full else find_period(folded)
-    event_type = pick(folded, lx.EVENT_TYPES)
+    event_type = pick(cues, lx.EVENT_TYPES)
     return Slots(
         language=language,  # type: ignore[arg-type]
-        spans=candidate_spans(UID_RE.sub(" ", question)),
+        spans=spans,
         uid=_normalise_uid(uid_match[0]) if uid_match else None,
         as_of=as_of or full,
         date_from=date_from,
         date_to=date_to,
         canton=find_canton(question, folded),
-        legal_form=pick(folded, lx.LEGAL_FORMS) if has_any(folded, lx.COUNT_WORDS + lx.TOP_WORDS)
+        # "im Kanton AG" names a canton, not the legal form AG
+        legal_form=pick(CANTON_PHRASE_RE.sub(" ", folded), lx.LEGAL_FORMS)
+        if has_any(folded, lx.COUNT_WORDS + lx.TOP_WORDS)
         else None,
         metric=pick(cues, lx.METRICS),
         event_type=event_type,
@@ -207,6 +241,7 @@ def fill_slots(question: str, as_of: str | None = None) -> Slots:
         follow_up=has_any(cues, lx.FOLLOW_UP_WORDS) is not None,
         other=has_any(cues, lx.OTHER_WORDS) is not None,
         limit=find_limit(folded),
+        attribute=detect_attribute(cues),
         text=residual_text(question, folded),
     )
 
@@ -214,3 +249,10 @@ def fill_slots(question: str, as_of: str | None = None) -> Slots:
 def _normalise_uid(raw: str) -> str:
     digits = re.sub(r"\D", "", raw)
     return f"CHE-{digits[0:3]}.{digits[3:6]}.{digits[6:9]}"
+
+
+def detect_attribute(cues: str) -> str | None:
+    """The company attribute asked about (imported late: `attributes` reads `has_any` from here)."""
+    from graph_agent.attributes import detect_attribute as detect
+
+    return detect(cues)

@@ -80,6 +80,8 @@ class Slots(BaseModel):
     """Size of a ranking."""
     text: str | None = None
     """A phrase to search in the notice texts."""
+    attribute: str | None = None
+    """One company attribute asked about (capital, seat, registered, name), see `attributes`."""
     entity_kind: Literal["company", "person"] | None = None
     """Kind of entity the question asks about, when it says so."""
 

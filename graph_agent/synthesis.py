@@ -8,7 +8,8 @@ from pydantic import BaseModel, Field
 
 from graph_agent import templates as tpl
 from graph_agent.aspects import select_records
-from graph_agent.citations import collect, date_map, pubs_of
+from graph_agent.attributes import attribute_lines
+from graph_agent.citations import cite, collect, date_map, pubs_of
 from graph_agent.i18n import t
 from graph_agent.planner import TurnView
 from graph_agent.result import Citation, EntityRef
@@ -73,6 +74,9 @@ def compose(view: TurnView, form: str, error: str | None, structured_only: bool,
     if view.homonyms:
         recs = [_linked_record(view, e) for e in view.homonyms]
         body = t(lang, "homonyms", name=view.homonyms[0].name) + "\n\n" + tpl.table(recs, dates)
+        survey = homonym_mandates(view, dates)
+        if survey:
+            body = survey[0] + "\n\n" + "\n".join(survey[1:]) + "\n\n" + tpl.table(recs, dates)
         return _finish(lang, body, recs, dates)
     entity = subject_entity(view)
     if form == "count":
@@ -81,7 +85,13 @@ def compose(view: TurnView, form: str, error: str | None, structured_only: bool,
     if form == "timeline":
         recs = evidence_records(view.steps, "get_node_history")
         name = entity.name if entity else _mention(view)
-        return _finish(lang, tpl.timeline(lang, name, recs, dates), recs, dates)
+        body = tpl.timeline(lang, name, [r for r in recs if r.get("record_type") != "state"]
+                            if slots.attribute else recs, dates)
+        if slots.attribute:
+            # The attribute asked for leads the answer; the timeline below is its evidence.
+            lead = attribute_lines(slots.attribute, recs, slots.as_of, slots.past, dates)
+            body = "\n".join(lead) + "\n\n" + body if lead else body
+        return _finish(lang, body, recs, dates)
     if form == "dossier" and entity:
         rec = _linked_record(view, entity)
         net = select_records(evidence_records(view.steps, "explore_network"), entity, slots)
@@ -120,3 +130,24 @@ def _finish(lang: str, body: str, records: list[dict[str, Any]], dates: dict[str
     pubs = ", ".join(c.pub_number for c in cits[:12]) + (" …" if len(cits) > 12 else "")
     footer = t(lang, "records", n=len(records), pubs=pubs or "-")
     return Draft(text=f"{body}\n\n_{footer}_", records=records, citations=cits)
+
+
+def homonym_mandates(view: TurnView, dates: dict[str, str]) -> list[str]:
+    """A count of the namesakes, then one cited line per namesake with the companies it serves."""
+    by_entity: dict[str, list[dict[str, Any]]] = {}
+    for st in view.steps:
+        if st["tool"] == "explore_network" and st["outcome"] in ("evidence", "empty"):
+            by_entity.setdefault(str(st["args"].get("entity_id")), []).extend(st.get("records", []))
+    if not by_entity:
+        return []
+    mandates = view.slots.model_copy(update={"aspect": "mandates"})
+    lines = [f"**{len(view.homonyms)}** distinct persons named **{view.homonyms[0].name}** "
+             f"are in the register:"]
+    for h in view.homonyms:
+        rows = select_records(by_entity.get(h.id, []), h, mandates)
+        rec = _linked_record(view, h)
+        where = ", ".join(str(rec[k]) for k in ("seat", "residence", "origin") if rec.get(k))
+        companies = "; ".join(dict.fromkeys(str(r.get("name")) for r in rows if r.get("name")))
+        pubs = [p for r in rows for p in pubs_of(r)]
+        lines.append(f"- {h.name} ({where or h.id}): {companies or '-'}{cite(pubs, dates)}")
+    return lines

@@ -83,10 +83,20 @@ def count_answer(lang: str, records: list[dict[str, Any]], slots: Slots,
     for r in count_rows(records, slots):
         n = r.get("companies", r.get("count", r.get("value")))
         label = r.get("group") or slots.event_type
-        what = f"{t(lang, 'companies')} ({label}; {r.get('events', '?')} {t(lang, 'events')})"
+        if wants_notices(slots) and r.get("events") is not None:
+            # "how many notices": the notices lead, the companies they concern go beside them
+            what = f"{t(lang, 'events')} ({label}; {n} {t(lang, 'companies')})"
+            n = r.get("events")
+        else:
+            what = f"{t(lang, 'companies')} ({label}; {r.get('events', '?')} {t(lang, 'events')})"
         lines.append("- " + t(lang, "count", n=n, what=what, filters=filters_text(lang, slots))
                      + cite(pubs_of(r), dates))
     return "\n".join(lines)
+
+
+def wants_notices(slots: Slots) -> bool:
+    """True when a count question asks for notices (publications), not companies."""
+    return slots.metric == "events" or slots.sub_rubric is not None
 
 
 def filters_text(lang: str, slots: Slots) -> str:

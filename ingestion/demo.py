@@ -63,6 +63,9 @@ def ensure_demo_graph(settings: Settings, driver: Driver, console: Console) -> N
         console.print("Demo data: no notices found (neither real nor synthetic).")
         return
     summary = ingest_paths(paths, driver, database, "rules", console)
+    from tools.precompute import refresh_derived
+
+    refresh_derived(driver, database)  # the stored counts `shabgraph ingest` also writes
     console.print(summary_table(summary))
     marker.parent.mkdir(parents=True, exist_ok=True)
     marker.write_text(f"{summary.notices}\n")

@@ -87,6 +87,8 @@ MIGRATIONS: Final[tuple[tuple[str, str], ...]] = (
     ("person_current_mandates",
      "CREATE INDEX person_current_mandates IF NOT EXISTS FOR (p:Person) ON (p.current_mandates)"),
     ("company_event_count", "CREATE INDEX company_event_count IF NOT EXISTS FOR (c:Company) ON (c.event_count)"),
+    ("derived_counts_key",
+     "CREATE CONSTRAINT derived_counts_key IF NOT EXISTS FOR (d:DerivedCounts) REQUIRE d.key IS UNIQUE"),
     (
         FT_COMPANY,
         f"CREATE FULLTEXT INDEX {FT_COMPANY} IF NOT EXISTS FOR (c:Company) "

@@ -13,6 +13,7 @@ from typing import Any, Final, Literal
 from pydantic import BaseModel, Field
 
 from tools.base import QueryTrace, ToolContext, ToolResult
+from tools.event_counts import READ_STORED, live_count_query, rows_from_stored, stored_key
 from tools.runner import build_result, guarded, read_query
 
 _COMPANY_FILTERS = """
@@ -49,10 +50,10 @@ RETURN c.id AS id, 'company' AS kind, c.name AS name, value, c.canton AS canton,
        c.legal_form_label AS legal_form, c.status AS status, coalesce(c.pubs, [])[-3..] AS pubs
 """
 
-# Anchored on the (filtered) companies: on a large graph a canton or legal form narrows the
-# start through its index, where starting from every Person would expand all their roles.
-TOP_BY_MANDATES: Final = f"""
-MATCH (c:Company) WHERE {_COMPANY_FILTERS}
+# Anchored on the (filtered) companies, not on every Person (whose roles would all be
+# expanded); a given canton is matched as a plain property so the canton index finds the start.
+_TOP_BY_MANDATES = f"""
+MATCH (c:Company%(anchor)s) WHERE {_COMPANY_FILTERS}
 MATCH (p:Person)-[r:HOLDS_ROLE]->(c)
 WHERE (NOT $structured_only OR coalesce(p.strength, 'strong') <> 'weak')
   AND (NOT $current_only OR r.valid_to IS NULL)
@@ -61,6 +62,8 @@ WHERE (NOT $structured_only OR coalesce(p.strength, 'strong') <> 'weak')
 WITH p, count(DISTINCT c) AS value
 WITH p, value ORDER BY value DESC, p.full_name LIMIT $limit
 {_MANDATE_DETAILS}"""
+TOP_BY_MANDATES: Final = _TOP_BY_MANDATES % {"anchor": ""}
+TOP_BY_MANDATES_IN_CANTON: Final = _TOP_BY_MANDATES % {"anchor": " {canton: $canton}"}
 
 # Unfiltered rankings read the stored counts of tools/precompute.py in index order.
 TOP_BY_MANDATES_DERIVED: Final = {
@@ -80,28 +83,6 @@ RETURN c.id AS id, 'company' AS kind, c.name AS name, value, c.canton AS canton,
 
 TOP_QUERIES: Final = {"capital": TOP_BY_CAPITAL, "events": TOP_BY_EVENTS,
                       "mandates": TOP_BY_MANDATES, "current_mandates": TOP_BY_MANDATES}
-
-COUNT_BY_EVENT: Final = """
-MATCH (e:Event)
-WHERE ($sub_rubric IS NULL OR e.sub_rubric = $sub_rubric)
-  AND ($canton IS NULL OR e.canton = $canton)
-  AND ($date_from IS NULL OR e.pub_date >= $date_from)
-  AND ($date_to IS NULL OR e.pub_date <= $date_to)
-  AND ($event_type IS NULL OR $event_type IN e.event_types)
-  AND ($legal_form IS NULL OR EXISTS {
-        MATCH (c:Company {id: e.subject_id})
-        WHERE c.legal_form = $legal_form OR c.legal_form_label = $legal_form })
-UNWIND CASE $group_by
-         WHEN 'event_type' THEN e.event_types
-         WHEN 'sub_rubric' THEN [e.sub_rubric]
-         WHEN 'canton' THEN [e.canton]
-         WHEN 'language' THEN [e.language]
-         ELSE [toString(e.pub_date.year)] END AS grp
-WITH grp, count(e) AS events, count(DISTINCT e.subject_id) AS companies,
-     collect(e.pub_number)[0..$max_pubs] AS pubs
-RETURN grp AS group, events, companies, pubs
-ORDER BY companies DESC, events DESC, group
-"""
 
 Metric = Literal["capital", "events", "mandates", "current_mandates"]
 
@@ -168,7 +149,10 @@ def get_top_entities(ctx: ToolContext, args: GetTopEntitiesArgs) -> ToolResult:
             rows, trace = read_query(ctx, derived, params, max_rows=args.limit)
             traces.append(trace)
         if not rows:  # no stored counts (graph not written by ingest), or nothing to rank
-            rows, trace = read_query(ctx, TOP_QUERIES[args.metric], params, max_rows=args.limit)
+            query = TOP_QUERIES[args.metric]
+            if query is TOP_BY_MANDATES and args.canton is not None:
+                query = TOP_BY_MANDATES_IN_CANTON
+            rows, trace = read_query(ctx, query, params, max_rows=args.limit)
             traces.append(trace)
         for rank, row in enumerate(rows, 1):
             row["rank"] = rank
@@ -186,10 +170,20 @@ def count_entities_by_event(ctx: ToolContext, args: CountEntitiesByEventArgs) ->
     """Count notices and distinct subject companies per group, with filters."""
     started = time.perf_counter()
     params: dict[str, Any] = {**args.model_dump(), "max_pubs": 5}
+    filters = args.model_dump(exclude={"group_by"})
 
     def body(traces: list[QueryTrace]) -> ToolResult:
-        rows, trace = read_query(ctx, COUNT_BY_EVENT, params, max_rows=500)
-        traces.append(trace)
+        rows: list[dict[str, Any]] | None = None
+        stored = stored_key(args.group_by, filters)
+        if stored is not None:
+            found, trace = read_query(ctx, READ_STORED, {"key": stored[0]}, max_rows=1)
+            traces.append(trace)
+            if found:
+                rows = rows_from_stored(found[0]["rows_json"], stored[1])
+                trace.rows = len(rows)
+        if rows is None:  # not stored, or stale (notices were added since the precomputation)
+            rows, trace = read_query(ctx, live_count_query(args.group_by, filters), params, max_rows=500)
+            traces.append(trace)
         return build_result(
             "count_entities_by_event", args.model_dump(), rows, traces,
             f"{len(rows)} group(s) by {args.group_by}; `companies` counts distinct subject "

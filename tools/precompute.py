@@ -9,6 +9,8 @@ Written properties (all integers, recomputed from scratch each time, so re-runs 
   Person.mandates          distinct companies with a HOLDS_ROLE edge from the person
   Person.current_mandates  the same, counting only open roles (valid_to null)
   Company.event_count      HAS_EVENT notices of the company
+  DerivedCounts nodes      the answers of `count_entities_by_event` without a filter or with one
+                           filter on canton, sub-rubric or event type (tools/event_counts.py)
 
 `shabgraph ingest` calls `refresh_derived` once at its end. A graph written any other way has no
 counts: the tools then fall back to counting (same results, slower).
@@ -16,11 +18,15 @@ counts: the tools then fall back to counting (same results, slower).
 
 from __future__ import annotations
 
+import json
 import time
-from typing import Final
+from collections import defaultdict
+from typing import Any, Final
 
 from neo4j import Driver
 from pydantic import BaseModel, Field
+
+from tools.event_counts import GROUP_EXPRESSIONS, STORED_FILTERS, WRITE_STORED, scan_query
 
 BATCH_ROWS: Final = 10000
 """Nodes per inner transaction of the batched write (bounded memory on a 1M-notice graph)."""
@@ -58,7 +64,28 @@ class DerivedSummary(BaseModel):
 
     persons: int = Field(0, description="Person nodes that now carry mandate counts.")
     companies: int = Field(0, description="Company nodes that now carry an event count.")
+    count_tables: int = Field(0, description="DerivedCounts nodes written (group-by x filter).")
     seconds: float = Field(0.0, description="Wall time of the refresh.")
+
+
+def _store_event_counts(driver: Driver, database: str) -> int:
+    """Precompute count_entities_by_event per group-by and stored filter dimension."""
+    records, _, _ = driver.execute_query("MATCH (e:Event) RETURN count(e) AS n", database_=database)
+    events = records[0]["n"]
+    written = 0
+    for group_by in GROUP_EXPRESSIONS:
+        for dimension in STORED_FILTERS:
+            rows, _, _ = driver.execute_query(scan_query(group_by, dimension), {"max_pubs": 5},
+                                              database_=database)
+            by_value: dict[str, list[dict[str, Any]]] = defaultdict(list)
+            for row in rows:
+                if row["fval"] is not None:  # a filter value never matches a missing property
+                    by_value[str(row["fval"])].append(
+                        {k: row[k] for k in ("group", "events", "companies", "pubs")})
+            driver.execute_query(WRITE_STORED, {"key": f"{group_by}|{dimension}", "events": events,
+                                                "rows_json": json.dumps(by_value)}, database_=database)
+            written += 1
+    return written
 
 
 def refresh_derived(driver: Driver, database: str = "neo4j") -> DerivedSummary:
@@ -68,7 +95,8 @@ def refresh_derived(driver: Driver, database: str = "neo4j") -> DerivedSummary:
         # CALL {...} IN TRANSACTIONS needs an implicit (auto-commit) transaction.
         for query in (REFRESH_PERSONS, REFRESH_COMPANIES):
             session.run(query, batch=BATCH_ROWS).consume()
+    tables = _store_event_counts(driver, database)
     records, _, _ = driver.execute_query(DERIVED_COUNTS, database_=database)
     row = records[0] if records else {"persons": 0, "companies": 0}
-    return DerivedSummary(persons=row["persons"], companies=row["companies"],
+    return DerivedSummary(persons=row["persons"], companies=row["companies"], count_tables=tables,
                           seconds=round(time.perf_counter() - started, 2))

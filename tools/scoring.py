@@ -7,6 +7,7 @@ seat or purpose match of the same quality.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any, Final
 
 from rapidfuzz import fuzz
@@ -31,6 +32,8 @@ def _token_match(q: str, c: str) -> float:
     return sum(max(fuzz.ratio(t, ct) for ct in c_toks) for t in q.split()) / len(q.split())
 
 
+# Cached: homonyms, NameHub displays and former names repeat across the candidates of one query.
+@lru_cache(maxsize=8192)
 def name_similarity(query: str, candidate: str) -> tuple[float, str]:
     """Similarity (0..100) of two names, folded, ignoring legal-form words and word order."""
     q, c = " ".join(tokens(query)), " ".join(tokens(candidate))
@@ -47,6 +50,7 @@ def name_similarity(query: str, candidate: str) -> tuple[float, str]:
     return float(sort_ratio), "fuzzy"
 
 
+@lru_cache(maxsize=8192)
 def text_similarity(query: str, text: str) -> tuple[float, str]:
     """How well the query's words appear in a longer text (seat, purpose)."""
     q, t = fold(query), fold(text)
@@ -63,6 +67,8 @@ def score_candidate(query: str, fields: dict[str, list[str]]) -> tuple[float, st
     best, reason = 0.0, "no field matched"
     for kind, values in fields.items():
         weight = FIELD_WEIGHTS[kind]
+        if weight * 100 <= best:
+            continue  # even a perfect match on this field could not beat the best so far
         for value in values:
             if not value:
                 continue

@@ -52,6 +52,8 @@ WHERE ($kind = 'any' OR ($kind = 'company') = (node:Company))
   AND (coalesce(node.strength, 'strong') <> 'weak'
        OR EXISTS { (node)-[:HOLDS_ROLE|INVOLVED_IN|SAME_AS]-() })
   AND ($canton IS NULL OR node.canton = $canton)
+// Only the best full-text candidates are read in full and reranked.
+WITH node, score, vias ORDER BY score DESC, node.id LIMIT $candidates
 OPTIONAL MATCH (node)-[:IN_HUB]->(h:NameHub)
 RETURN node.id AS id, CASE WHEN node:Company THEN 'company' ELSE 'person' END AS kind,
        coalesce(node.name, node.full_name) AS name, node.names AS names,
@@ -61,8 +63,6 @@ RETURN node.id AS id, CASE WHEN node:Company THEN 'company' ELSE 'person' END AS
        coalesce(node.strength, 'strong') AS strength, node.purpose AS purpose,
        h.key AS hub_key, h.display AS hub_display, score AS ft_score, vias,
        coalesce(node.pubs, [])[0..$max_pubs] AS pubs
-ORDER BY ft_score DESC, id
-LIMIT $candidates
 """
 
 
@@ -106,12 +106,13 @@ def rank_candidates(query: str, rows: list[dict[str, Any]], limit: int) -> list[
 def search_companies(ctx: ToolContext, args: SearchCompaniesArgs) -> ToolResult:
     """Find companies and persons by (possibly misspelled) name, former name, seat or purpose."""
     started = time.perf_counter()
-    base = {
+    candidates = max(50, args.limit * 5)
+    base: dict[str, Any] = {
         "company_index": schema.FT_COMPANY, "person_index": schema.FT_PERSON,
         "hub_index": schema.FT_NAMEHUB, "uid": _uid(args.query),
         "k": max(25, args.limit * 3), "kind": args.kind, "canton": args.canton,
         "structured_only": ctx.structured_only, "max_pubs": 10,
-        "candidates": max(100, args.limit * 10),
+        "candidates": candidates,
     }
     # Quick pass: exact, prefix and 1-edit fuzzy terms on name fields only; most queries (a
     # name with a typo or a missing umlaut) end here. The broad pass, 2-edit fuzzy terms on
@@ -129,7 +130,7 @@ def search_companies(ctx: ToolContext, args: SearchCompaniesArgs) -> ToolResult:
                                 "The query has no searchable word: give a name or a UID.", started)
         records: list[dict[str, Any]] = []
         for params in (quick, broad):
-            rows, trace = read_query(ctx, SEARCH_CANDIDATES, params, max_rows=params["candidates"])
+            rows, trace = read_query(ctx, SEARCH_CANDIDATES, params, max_rows=3 * candidates)
             traces.append(trace)
             records = rank_candidates(args.query, rows, args.limit)
             if records and records[0]["score"] >= CONFIDENT_SCORE:

@@ -26,6 +26,11 @@ def _compiled(lang: str | None) -> tuple[list[re.Pattern[str]], list[tuple[re.Pa
     return head, trans, gone
 
 
+@lru_cache(maxsize=8)
+def _triggers(lang: str | None) -> tuple[str, ...]:
+    return tuple(t for v in ordered(lang) for t in v.transaction_triggers)
+
+
 def _first_sentence(value: str) -> str:
     return clean(value[: sentence_end(value)])
 
@@ -72,11 +77,19 @@ def transactions(text: str, lang: str | None) -> list[CompanyMention]:
     """Merger and asset-transfer counterparts with their role towards the subject."""
     _, trans, _ = _compiled(lang)
     out: list[CompanyMention] = []
+    low = text.lower()
+    if not any(t in low for t in _triggers(lang)):
+        return out  # most notices name no counterpart: skip a dozen regex scans
     for rx, role in trans:
         for m in rx.finditer(text):
             body = m.group("body")
             body = body[: sentence_end(body)] if "(" not in body[-3:] else body
             name, seat, uid = parse_company(body)
+            if seat is None:
+                # "… der Muster Holz GmbH, in Alpnach." / "… (CHE-…), à Cully": the seat follows the body.
+                rest = text[m.end("body"):]
+                s = _SEAT.match(rest[: sentence_end(rest)].rstrip(" ."))
+                seat = clean(s.group("seat")) if s else None
             if name and not any(c.name == name for c in out):
                 label = text[max(0, m.start() - 60): m.start()]
                 colon = label.rfind(":")

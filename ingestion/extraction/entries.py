@@ -303,7 +303,7 @@ def split_name(names: list[str], order: NameOrder) -> tuple[str, str | None]:
         family, given = strip_titles(names[0]), strip_titles(names[1])
         return family, given or None
     tokens = strip_titles(names[0]).split()
-    suffix = []
+    suffix: list[str] = []
     while len(tokens) > 2 and tokens[-1].lower() in _SUFFIXES:
         suffix.insert(0, tokens.pop())
     units = _units(tokens)
@@ -321,11 +321,9 @@ def split_name(names: list[str], order: NameOrder) -> tuple[str, str | None]:
         cut = -(n - 1)
     else:
         cut = 1 if lead == n else n - 1
-    if cut > 0:
-        family, given = units[:cut], units[cut:]
-    else:
-        given, family = units[:-cut], units[-cut:]
-    return " ".join(family), " ".join([*given, *suffix]) or None
+    # cut > 0: the first `cut` units are the family name; cut < 0: the first `-cut` are given names.
+    family_units, given_units = (units[:cut], units[cut:]) if cut > 0 else (units[-cut:], units[:-cut])
+    return " ".join(family_units), " ".join([*given_units, *suffix]) or None
 
 
 def looks_like_company(entry: Entry, lang: str | None, roles: list[Role]) -> bool:

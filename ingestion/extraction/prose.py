@@ -37,6 +37,7 @@ _ARTICLES = frozenset({"La", "Le", "Les", "L'", "Die", "Der", "Das", "Il", "Lo",
                        "Ses", "Sein", "Seine", "Ihre", "Sua", "Suo", "Cette", "Diese", "Questa"})
 _NAME_PARTICLES = frozenset({"von", "van", "de", "du", "des", "di", "da", "del", "della", "dos", "der", "den",
                              "le", "la", "zu", "zur"})
+_CONJ_START = re.compile(r"^(?:und|et|e)\s+")
 _PARTICLE_START = re.compile(r"(?:von|van|de|di|da|del|della|du|des|dos) [A-ZÄÖÜÉÈ]")
 _BY = re.compile(r"\b(?:par|durch|da parte di|da)\s+(?=[A-ZÄÖÜÉ])")
 
@@ -79,7 +80,10 @@ def _names_only(text: str, ctx: Context) -> list[Mention]:
     if any(classify(p, ctx.lang).kind in ("origin", "residence", "nationality") for p in parts[1:]):
         return _mentions(", ".join(parts), ctx)
     entries: list[Entry] = []
+    removal_rx, _ = _cues(ctx.lang)
     for p in parts:
+        if len(p.split()) <= 2 and removal_rx.search(p):
+            continue  # "X, démissionnaire, …": the removal word, not a name
         kind = classify(p, ctx.lang).kind
         if kind in ("role", "signature", "shares", "distributive"):
             if entries and kind == "role":
@@ -97,7 +101,7 @@ def _names_only(text: str, ctx: Context) -> list[Mention]:
 def _plausible_names(text: str) -> bool:
     """True when `text` (before `n'est plus`, `ist nicht mehr` …) starts like a person's name:
     capitalised words or particles, not an article (`La société`, `Die Gesellschaft`)."""
-    first = fields_of(_AND.sub(", ", text))[0] if text.strip() else ""
+    first = _AND.sub(", ", text).split(",", 1)[0]
     tokens = first.split()
     if len(tokens) < 2 or tokens[0] in _ARTICLES:
         return False
@@ -106,8 +110,11 @@ def _plausible_names(text: str) -> bool:
 
 def _starts_with_entry(sentence: str, lang: str | None) -> bool:
     """`Dupont Marc, de Genève, à Lancy, …`: a name field followed by an origin / residence."""
-    parts = fields_of(sentence)
-    if len(parts) < 2 or ":" in parts[0] or not _plausible_names(parts[0]):
+    if sentence.count(",") < 1:
+        return False
+    parts = sentence.split(",", 2)[:2]  # only the first two fields matter: no bracket-aware split
+    parts = [_CONJ_START.sub("", p.strip()) for p in parts]
+    if ":" in parts[0] or "(" in parts[0] or "[" in parts[0] or not _plausible_names(parts[0]):
         return False
     first = classify(parts[0], lang).kind
     return (first == "unknown" or (first == "origin" and _PARTICLE_START.match(parts[0]) is not None)) and \
@@ -131,7 +138,11 @@ def parse_sentence(sentence: str, lang: str | None, sarl: bool) -> list[Mention]
         if role_at_start(label, lang):
             action: Action = "removed" if removal_rx.search(label) else "registered"
             ctx = Context(lang=lang, action=action, role_text=label, sarl=sarl)
-            return _mentions(m.group("rest"), ctx)
+            found = _mentions(m.group("rest"), ctx)
+            if not found and _plausible_names(m.group("rest")):
+                # "Administrateurs sortants: Favre Louis et Rochat Anne.": names without places
+                found = _names_only(m.group("rest"), ctx)
+            return found
     out: list[Mention] = []
     for segment in split_top(sentence, ";"):
         sig, start, end = signature_of(segment, lang)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 import re
 import unicodedata
+from functools import lru_cache
 from typing import Final
 
 # German umlauts are written both ways in the register ("Müller" / "Mueller"); folding the
@@ -80,6 +81,7 @@ def person_hub_key(family_name: str | None, given_names: str | None) -> str:
     return "person:" + " ".join(sorted(tokens(given_names) + tokens(family_name)))
 
 
+@lru_cache(maxsize=1 << 16)  # places repeat across millions of mentions
 def place_norm(place: str | None) -> str:
     """Normalised place: folded tokens without a trailing canton or country qualifier."""
     toks = tokens(place)
@@ -89,6 +91,7 @@ def place_norm(place: str | None) -> str:
     return " ".join(toks)
 
 
+@lru_cache(maxsize=1 << 16)  # places repeat across millions of mentions
 def place_set(places: str | None) -> frozenset[str]:
     """Normalised places of an origin list ("Basel und Zürich", "Bern, Thun")."""
     if not places:

@@ -155,10 +155,24 @@ def cluster_block(mentions: Iterable[tuple[PersonRow, str]]) -> list[Profile]:
     """
     ordered = sorted(mentions, key=lambda x: (x[0].date, x[0].pub_number, x[0].idx))
     profiles: list[Profile] = []
+    # Candidate index: two non-empty compatible given-name sets share a token (one contains
+    # the other), so a mention only meets the profiles filed under one of its given names (and
+    # those without any). Common-name blocks hold thousands of profiles: comparing each mention
+    # with all of them made the stage quadratic. Candidates are visited in creation order, as
+    # the full scan did, so the chosen profile (first of the best score) is the same.
+    by_given: dict[str, list[int]] = defaultdict(list)
+    no_given: list[int] = []
     for m, company_id in ordered:
         fam, giv = _name_sets(m)
         best: tuple[float, int, str] | None = None
-        for i, p in enumerate(profiles):
+        if giv:
+            found = {i for tok in giv for i in by_given.get(tok, ())}
+            found.update(no_given)
+            candidates: Iterable[int] = sorted(found)
+        else:
+            candidates = range(len(profiles))
+        for i in candidates:
+            p = profiles[i]
             if not (_compatible(fam, p.family) and _compatible(giv, p.given)):
                 continue
             same_tokens = fam | giv in p.spellings
@@ -169,10 +183,17 @@ def cluster_block(mentions: Iterable[tuple[PersonRow, str]]) -> list[Profile]:
         if best is None:
             p = Profile(family=fam, given=giv)
             profiles.append(p)
+            index, old_given = len(profiles) - 1, frozenset[str]()
+            if not giv:
+                no_given.append(index)
         else:
-            p = profiles[best[1]]
+            index = best[1]
+            p = profiles[index]
+            old_given = p.given
             p.reasons.append(f"{m.pub_number}#{m.idx}: {best[2]} (score {best[0]:.2f})")
             p.family, p.given = max(p.family, fam, key=len), max(p.given, giv, key=len)
+        for tok in p.given - old_given:  # the given set only grows (compatible sets nest)
+            by_given[tok].append(index)
         p.mentions.append(m)
         p.spellings.add(fam | giv)
         p.origins |= place_set(m.origin)

@@ -13,10 +13,14 @@ from tools.analytics import (
     TOP_BY_EVENTS_DERIVED,
     TOP_BY_MANDATES,
     TOP_BY_MANDATES_DERIVED,
+    TOP_BY_MANDATES_IN_CANTON,
+    CountEntitiesByEventArgs,
     GetTopEntitiesArgs,
+    count_entities_by_event,
     get_top_entities,
 )
 from tools.base import ToolContext
+from tools.event_counts import READ_STORED, live_count_query
 from tools.runner import read_query
 
 
@@ -54,4 +58,34 @@ def test_tool_reads_stored_counts_only_when_they_answer(ctx: ToolContext, fixtur
     period = get_top_entities(ctx, GetTopEntitiesArgs(metric="mandates", date_to=dt.date(2015, 1, 1)))
     assert [q.cypher for q in period.queries] == [TOP_BY_MANDATES.strip()]
     canton = get_top_entities(ctx, GetTopEntitiesArgs(metric="mandates", canton="ZH"))
-    assert [q.cypher for q in canton.queries] == [TOP_BY_MANDATES.strip()]
+    assert [q.cypher for q in canton.queries] == [TOP_BY_MANDATES_IN_CANTON.strip()]
+    counted, _ = read_query(ctx, TOP_BY_MANDATES, _params("mandates", canton="ZH"))
+    assert canton.records and _ranking(canton.records) == _ranking(counted)
+
+
+COUNT_CASES = [
+    (group_by, filters)
+    for group_by in ("event_type", "sub_rubric", "canton", "language", "year")
+    for filters in ({}, {"canton": "ZH"}, {"canton": "TI"}, {"sub_rubric": "HR02"},
+                    {"event_type": "registration"}, {"event_type": "no_such_label"})
+]
+
+
+@pytest.mark.parametrize(("group_by", "filters"), COUNT_CASES)
+def test_stored_event_counts_equal_live_counts(ctx: ToolContext, fixture_graph: FixtureFacts,
+                                               group_by: str, filters: dict[str, Any]) -> None:
+    result = count_entities_by_event(ctx, CountEntitiesByEventArgs(group_by=group_by, **filters))
+    assert result.queries[0].cypher == READ_STORED.strip()  # answered from the stored counts
+    live, _ = read_query(ctx, live_count_query(group_by, filters), {**filters, "max_pubs": 5})
+
+    def table(rows: list[dict[str, Any]]) -> list[tuple[Any, int, int]]:
+        return [(r["group"], r["events"], r["companies"]) for r in rows]
+
+    assert table(result.records) == table(live)
+    assert all(set(r["pubs"]) <= set(result.citations) for r in result.records)
+
+
+def test_counts_with_several_filters_run_live(ctx: ToolContext, fixture_graph: FixtureFacts) -> None:
+    result = count_entities_by_event(ctx, CountEntitiesByEventArgs(canton="ZH", sub_rubric="HR02"))
+    cypher = result.queries[0].cypher
+    assert len(result.queries) == 1 and "WHERE e.sub_rubric = $sub_rubric AND e.canton = $canton" in cypher

@@ -69,6 +69,8 @@ class Vocabulary:
     """Regexes with groups `name`, `uid`, `seat` for a branch's head office."""
     transaction_patterns: tuple[tuple[str, Role], ...]
     """Regexes with a group `body` (company, seat, UID) and the counterpart's role."""
+    transaction_triggers: tuple[str, ...]
+    """Lower-case words one of which every `transaction_patterns` match contains (a cheap gate)."""
     registration_cues: tuple[str, ...]
     """Regexes marking a new entry."""
     name_change: tuple[str, ...]

@@ -169,6 +169,7 @@ VOCAB = Vocabulary(
         (r"(?:überträgt|Übertragung von Aktiven und Passiven)\b.{0,300}?\b(?:auf|an) (?:die |den |das )?" + _CP,
          "asset_buyer"),
     ),
+    transaction_triggers=("aktiven", "übernimmt", "überträgt", "fusion"),
     registration_cues=(r"\(Neueintragung\)", r"\bNeueintragung\b", r"Zweigniederlassung errichtet",
                        r"^Unter dieser Firma (?:besteht|hat|ist)"),
     name_change=(r"Firma neu: (?P<value>.+)", r"Neue Firma: (?P<value>.+)"),

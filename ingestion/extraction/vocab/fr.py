@@ -166,6 +166,7 @@ VOCAB = Vocabulary(
         (r"(?:[Tt]ransfert de patrimoine.{0,300}?\b(?:reprend|a repris)|[Rr]eprise d'actifs et (?:de )?passifs)"
          r"\b.{0,300}?\b(?:de|du) (?:la |l')?" + _CP, "asset_seller"),
     ),
+    transaction_triggers=("actifs", "l'actif", "absorb", "apport", "patrimoine"),
     registration_cues=(r"\([Nn]ouvelle inscription\)", r"^Nouvelle (?:société|entreprise|fondation|association|succursale|coopérative)",
                        r"\. Nouvelle (?:société|entreprise|fondation|association|succursale|coopérative)",
                        r"^Sous (?:cette|la) raison (?:sociale|de commerce)"),

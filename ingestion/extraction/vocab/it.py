@@ -145,6 +145,7 @@ VOCAB = Vocabulary(
         (r"(?:[Tt]rasferimento di patrimonio|[Aa]ssunzione di beni|[Cc]onferimento in natura).{0,300}?"
          r"\b(?:riprende|assume|rileva)\b.{0,300}?\b(?:da|dalla|dal|della|di) " + _CP, "asset_seller"),
     ),
+    transaction_triggers=("attivi", "incorpora", "patrimonio", "conferimento", "assunzione di beni"),
     registration_cues=(r"\([Nn]uova iscrizione\)", r"^Nuova (?:società|ditta|succursale)\b(?!:)",
                        r"\. Nuova (?:società|ditta|succursale)\b(?!:)"),
     name_change=(r"Nuova ragione sociale: (?P<value>.+)", r"Nuova ditta: (?P<value>.+)"),

@@ -1,0 +1,100 @@
+"""Questions about one attribute of a company (capital, seat, registration, names) over time.
+
+Pure functions over `get_node_history` records: event rows (`record_type` "event": pub_number,
+pub_date, journal_date, event_types) and state rows (`record_type` "state": attribute, value,
+valid_from, valid_to, pubs) returned when the call had an `as_of` date.
+"""
+
+from __future__ import annotations
+
+from datetime import date, timedelta
+from typing import Any
+
+from graph_agent.citations import cite, pubs_of
+from graph_agent.slots import has_any
+
+ATTRIBUTE_WORDS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("registered", ("registered", "eingetragen", "inscrite", "inscrit ", "iscritta", "iscritto")),
+    ("name", ("names", "namen", "noms", "nomi", "was called", "hiess", "s'appelait",
+              "si chiamava")),
+    ("capital", ("capital", "kapital", "capitale")),
+    ("seat", ("seat", "sitz", "siege", "sede", "based", "where was", "wo hatte", "wo war",
+              "ou se trouvait", "ou etait", "dove aveva", "dove era")),
+)
+"""Attribute asked about, first match wins (a seat move question also says "registered" rarely)."""
+
+
+def detect_attribute(cues: str) -> str | None:
+    """The attribute a folded question asks about, if any."""
+    return next((key for key, words in ATTRIBUTE_WORDS if has_any(cues, words)), None)
+
+
+def events(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Event rows, oldest first."""
+    rows = [r for r in records if r.get("record_type") == "event"]
+    return sorted(rows, key=lambda r: (r.get("journal_date") or r.get("pub_date") or ""))
+
+
+def states(records: list[dict[str, Any]], attribute: str) -> list[dict[str, Any]]:
+    """State rows of one attribute."""
+    return [r for r in records if r.get("record_type") == "state" and r.get("attribute") == attribute]
+
+
+def _day_before(iso: str) -> str:
+    return (date.fromisoformat(iso[:10]) - timedelta(days=1)).isoformat()
+
+
+def change_events(records: list[dict[str, Any]], attribute: str) -> list[dict[str, Any]]:
+    """The events that changed the attribute (seat_change, name_change, capital_change)."""
+    kind = f"{attribute}_change"
+    return [e for e in events(records) if kind in (e.get("event_types") or [])]
+
+
+def follow_up_dates(records: list[dict[str, Any]], attribute: str, past: bool) -> list[str]:
+    """Days whose state answers the question after a first history call.
+
+    The former seat is the state of the day before the last seat change; the names over time are
+    the states before each name change.
+    """
+    changes = change_events(records, attribute)
+    days = [str(e.get("journal_date") or e.get("pub_date")) for e in changes]
+    if attribute == "seat" and past and days:
+        return [_day_before(days[-1])]
+    if attribute == "name":
+        return [_day_before(d) for d in days]
+    return []
+
+
+def _fmt_value(attribute: str, value: Any) -> str:
+    if attribute == "capital":
+        try:
+            return f"CHF {float(value):,.2f}".replace(",", "'")
+        except (TypeError, ValueError):
+            return str(value)
+    return str(value)
+
+
+def attribute_lines(attribute: str, records: list[dict[str, Any]], as_of: str | None,
+                    past: bool, dates: dict[str, str]) -> list[str]:
+    """Cited sentences that state the attribute asked for (empty when the rows do not say)."""
+    lines: list[str] = []
+    if attribute == "registered":
+        reg = next((e for e in events(records) if "registration" in (e.get("event_types") or [])
+                    or e.get("sub_rubric") == "HR01"), None)
+        if reg:
+            lines.append(f"- registered on {reg.get('journal_date') or reg.get('pub_date')} "
+                         f"(published {reg.get('pub_date')}){cite(pubs_of(reg), dates)}")
+        return lines
+    if attribute == "seat" and past:
+        last = change_events(records, "seat")
+        if last:
+            e = last[-1]
+            lines.append(f"- seat moved on {e.get('journal_date') or e.get('pub_date')} "
+                         f"(published {e.get('pub_date')}){cite(pubs_of(e), dates)}")
+    for s in states(records, attribute):
+        when = f"on {as_of}" if as_of and not past else \
+            f"{s.get('valid_from') or '…'} – {s.get('valid_to') or '…'}"
+        label = "former seat" if attribute == "seat" and past and s.get("valid_to") else attribute
+        lines.append(f"- {label} ({when}): {_fmt_value(attribute, s.get('value'))}"
+                     f"{cite(pubs_of(s), dates)}")
+    return list(dict.fromkeys(lines))
