@@ -96,6 +96,23 @@ def generate(
                       "for some task types[/yellow]")
 
 
+def report(
+    out: Path = typer.Option(Path("data/eval-report"), help="Report folder of an earlier run."),
+    corpus: Path = typer.Option(None, help="Synthetic corpus the graph was built from (tier-1 "
+                                "resolution against its truth)."),
+) -> None:
+    """Write report.md, results.md, summary.json and plots again from a run's records.jsonl."""
+    from evals.pipeline import rerender
+    from shabgraph import db
+    from shabgraph.settings import Settings
+
+    settings = Settings()
+    with db.open_driver(settings) as driver:
+        paths = rerender(settings, driver, out, corpus)
+    console.print(f"Report written to {out}/ ({len(paths)} files): {out / 'report.md'}, "
+                  f"{out / 'results.md'}")
+
+
 def check(path: Path = typer.Argument(..., help="A benchmark JSONL file.")) -> None:
     """Validate a benchmark file (for hand-written curated sets) and print what it holds."""
     from collections import Counter
@@ -117,6 +134,7 @@ def schema() -> None:
 def register(app: typer.Typer, eval_app: typer.Typer) -> None:
     """Add this package's commands to the `eval` group."""
     eval_app.command("run")(run)
+    eval_app.command("report")(report)
     eval_app.command("generate")(generate)
     eval_app.command("check")(check)
     eval_app.command("schema")(schema)

@@ -106,10 +106,18 @@ def load_suite(bench_dir: Path, suite: str, limit: int | None) -> list[Question 
 
 
 def tier1_lines(settings: Settings, driver: Driver, corpus: Path | None = None) -> list[str]:
-    """Tier 1: resolution through the graph package's public functions, then any hooks."""
-    from evals.tier1 import resolution_lines
+    """Tier 1: extraction on the dev gold and resolution through their packages' functions."""
+    from evals.tier1 import extraction_lines, resolution_lines
 
     lines: list[str] = []
+    gold_dir = settings.shared_dir / "data" / "gold"
+    if gold_dir.is_dir():
+        try:
+            lines += [*extraction_lines(settings, gold_dir), ""]
+        except Exception as exc:  # tier 1 must not cost the whole report
+            lines += [f"(tier-1 extraction failed: {type(exc).__name__}: {exc})", ""]
+    else:
+        lines += [f"(tier-1 extraction not run: no gold folder {gold_dir})", ""]
     try:
         lines += [*resolution_lines(driver, settings.neo4j_database, corpus), ""]
     except Exception as exc:  # tier 1 must not cost the whole report
@@ -218,6 +226,27 @@ def run_evaluation(settings: Settings, driver: Driver, config: RunConfig,
     return [records_path, *write_report(config.out_dir, summarise(records), meta,
                                         {k: dict(v) for k, v in latencies.items()},
                                         tier1_lines(settings, driver, config.corpus))]
+
+
+def rerender(settings: Settings, driver: Driver, out_dir: Path,
+             corpus: Path | None = None) -> list[Path]:
+    """Write the report again from a folder's `records.jsonl` (no system is run again).
+
+    The header comes from the folder's `summary.json`; tier 1 is recomputed on the graph.
+    """
+    records_path = out_dir / "records.jsonl"
+    if not records_path.is_file():
+        raise InputError(f"no records.jsonl in {out_dir}", "run `shabgraph eval run` first")
+    records = load_records(records_path)
+    summary = out_dir / "summary.json"
+    meta = json.loads(summary.read_text(encoding="utf-8")).get("meta", {}) \
+        if summary.is_file() else {}
+    latencies: dict[str, dict[str, list[float]]] = defaultdict(lambda: defaultdict(list))
+    for r in records:
+        latencies[r.suite][r.system].append(r.output.latency_ms)
+    return write_report(out_dir, summarise(records), meta,
+                        {k: dict(v) for k, v in latencies.items()},
+                        tier1_lines(settings, driver, corpus))
 
 
 def _count(driver: Driver, settings: Settings, query: str) -> int:

@@ -11,7 +11,13 @@ from datetime import date, timedelta
 from typing import Any
 
 from graph_agent.citations import cite, pubs_of
+from graph_agent.labels import label, say
+from graph_agent.lexicon import PAST_WORDS
 from graph_agent.slots import has_any
+
+TODAY_WORDS: tuple[str, ...] = ("today", "nowadays", "now called", "heute", "heutige",
+                                "aujourd'hui", "aujourd hui", "desormais", "oggi", "attualmente")
+"""With a past cue: the question names a company by a former name and asks for its state today."""
 
 ATTRIBUTE_WORDS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("registered", ("registered", "eingetragen", "inscrite", "inscrit ", "iscritta", "iscritto")),
@@ -25,7 +31,13 @@ ATTRIBUTE_WORDS: tuple[tuple[str, tuple[str, ...]], ...] = (
 
 
 def detect_attribute(cues: str) -> str | None:
-    """The attribute a folded question asks about, if any."""
+    """The attribute a folded question asks about, if any.
+
+    "current" (today's name and seat) when the question names a former state and asks about
+    today: "what is the former X called today?" asks for no former seat.
+    """
+    if has_any(cues, TODAY_WORDS) and has_any(cues, PAST_WORDS):
+        return "current"
     return next((key for key, words in ATTRIBUTE_WORDS if has_any(cues, words)), None)
 
 
@@ -74,27 +86,57 @@ def _fmt_value(attribute: str, value: Any) -> str:
     return str(value)
 
 
+def _day(row: dict[str, Any]) -> str:
+    return str(row.get("journal_date") or row.get("pub_date"))
+
+
+def current_lines(records: list[dict[str, Any]], dates: dict[str, str], lang: str,
+                  mention: str | None) -> list[str]:
+    """Today's name and seat, each from its state row and cited with the notice that set it."""
+    name = next(iter(states(records, "name")), None)
+    seat = next(iter(states(records, "seat")), None)
+    if not (name or seat):
+        return []
+    lines = []
+    if name and seat and mention:
+        pubs = list(dict.fromkeys([*pubs_of(name), *pubs_of(seat)]))
+        lines.append("- " + say(lang, "today", old=mention, name=name.get("value"),
+                                seat=seat.get("value")) + cite(pubs, dates))
+    for key, row in (("current_name", name), ("seat", seat)):
+        if row:
+            lines.append(f"- {label(lang, key)} ({label(lang, 'valid_from')} "
+                         f"{row.get('valid_from') or '…'}): {row.get('value')}"
+                         f"{cite(pubs_of(row), dates)}")
+    return lines
+
+
 def attribute_lines(attribute: str, records: list[dict[str, Any]], as_of: str | None,
-                    past: bool, dates: dict[str, str]) -> list[str]:
-    """Cited sentences that state the attribute asked for (empty when the rows do not say)."""
+                    past: bool, dates: dict[str, str], lang: str = "en",
+                    mention: str | None = None) -> list[str]:
+    """Cited sentences, in the question's language, that state the attribute asked for.
+
+    Empty when the rows do not say. `mention` is the name the question used (for "current").
+    """
+    if attribute == "current":
+        return current_lines(records, dates, lang, mention)
     lines: list[str] = []
     if attribute == "registered":
         reg = next((e for e in events(records) if "registration" in (e.get("event_types") or [])
                     or e.get("sub_rubric") == "HR01"), None)
         if reg:
-            lines.append(f"- registered on {reg.get('journal_date') or reg.get('pub_date')} "
-                         f"(published {reg.get('pub_date')}){cite(pubs_of(reg), dates)}")
+            lines.append("- " + say(lang, "registered_on", d=_day(reg), p=reg.get("pub_date"))
+                         + cite(pubs_of(reg), dates))
         return lines
     if attribute == "seat" and past:
         last = change_events(records, "seat")
         if last:
             e = last[-1]
-            lines.append(f"- seat moved on {e.get('journal_date') or e.get('pub_date')} "
-                         f"(published {e.get('pub_date')}){cite(pubs_of(e), dates)}")
+            lines.append("- " + say(lang, "seat_moved", d=_day(e), p=e.get("pub_date"))
+                         + cite(pubs_of(e), dates))
     for s in states(records, attribute):
-        when = f"on {as_of}" if as_of and not past else \
+        when = say(lang, "on", d=as_of) if as_of and not past else \
             f"{s.get('valid_from') or '…'} – {s.get('valid_to') or '…'}"
-        label = "former seat" if attribute == "seat" and past and s.get("valid_to") else attribute
-        lines.append(f"- {label} ({when}): {_fmt_value(attribute, s.get('value'))}"
+        key = "former_seat" if attribute == "seat" and past and s.get("valid_to") else attribute
+        lines.append(f"- {label(lang, key)} ({when}): {_fmt_value(attribute, s.get('value'))}"
                      f"{cite(pubs_of(s), dates)}")
     return list(dict.fromkeys(lines))

@@ -73,6 +73,10 @@ def choose(mention: str, question: str, records: list[dict[str, Any]]
     scored.sort(key=lambda t: -t[0])
     scored = _distinct(scored)
     top_score, top, why = scored[0]
+    former = registered_alias(mention, top, [rec for _s, rec, _w in scored[1:]])
+    if former is not None:
+        return entity_from_record(former), [], (
+            f"'{mention}' is a text mention and the former name of one registered company")
     tied = [rec for s, rec, _ in scored[1:]
             if top_score - s <= HOMONYM_MARGIN and fold(str(rec.get("name"))) ==
             fold(str(top.get("name")))]
@@ -120,6 +124,25 @@ def prefer_registered(top: dict[str, Any], tied: list[dict[str, Any]]
         weak = len(group) - 1
         return registered[0], f"the one registered company of that name ({weak} text mention(s))"
     return None, ""
+
+
+def registered_alias(mention: str, top: dict[str, Any], others: list[dict[str, Any]]
+                     ) -> dict[str, Any] | None:
+    """The registered company whose former name is the mention, when the top hit is only a weak
+    text mention of that name (an old name written in another notice) and exactly one
+    registered company carries it as an alias (the search's reason: `alias <how> '<value>'`)."""
+    if top.get("strength") != "weak" or top.get("kind") == "person":
+        return None
+    hits = {str(r.get("id")): r for r in others
+            if is_registered(r) and fold(alias_matched(r) or "") == fold(mention)}
+    return next(iter(hits.values())) if len(hits) == 1 else None
+
+
+def alias_matched(rec: dict[str, Any]) -> str | None:
+    """The alias a search hit matched on (`alias exact 'X'` -> X), else None."""
+    reason = str(rec.get("reason", ""))
+    parts = reason.split("'")
+    return parts[1] if reason.startswith("alias ") and len(parts) >= 3 else None
 
 
 def homonym_survey(aspect: str | None, homonyms: list[dict[str, Any]],

@@ -54,7 +54,8 @@ def wants_state(slots: Slots) -> bool:
     """True when the question asks for a company attribute the history (states) answers."""
     if not slots.attribute or slots.aspect or slots.role:
         return False
-    return slots.attribute in ("registered", "name", "capital") or bool(slots.as_of or slots.past)
+    return (slots.attribute in ("registered", "name", "capital", "current")
+            or bool(slots.as_of or slots.past))
 
 
 def needs_second_look(slots: Slots) -> bool:
@@ -67,8 +68,9 @@ def target_call(task: str, entity: EntityRef | str, slots: Slots) -> ToolCall:
     """The call that answers an entity-centred question once the entity is known."""
     if wants_state(slots):
         # No event filter: a name "… in Liquidation" is no event type; capital now = state today.
-        as_of = slots.as_of or (date.today().isoformat() if slots.attribute == "capital"
-                                and not slots.past else None)
+        as_of = slots.as_of or (date.today().isoformat()
+                                if slots.attribute in ("capital", "current") and not slots.past
+                                else None)
         return calls.history_call(entity, slots.model_copy(update={"event_type": None,
                                                                     "as_of": as_of}))
     if task == "history" or (slots.past and task != "network"):

@@ -53,6 +53,8 @@ def score_history(folded: str, slots: Slots, has_focus: bool) -> tuple[float, st
         return 0.7, f"history cue '{cue.strip()}'"
     if slots.past:
         return 0.65, "asks about an earlier state"
+    if slots.attribute == "current":
+        return 0.65, "names a former state and asks for today's (states on today)"
     return 0.0, ""
 
 

@@ -19,7 +19,8 @@ DOTTED_RE = re.compile(r"\b(\d{1,2})\.\s?(\d{1,2})\.\s?(\d{4})\b")
 WORD_DATE_RE = re.compile(r"\b(\d{1,2})(?:\.|er|st|nd|rd|th)?\s+([a-z]+)\s+(\d{4})\b")
 EN_DATE_RE = re.compile(r"\b([a-z]+)\s+(\d{1,2}),?\s+(\d{4})\b")
 YEAR_RE = re.compile(r"\b(19\d{2}|20\d{2})\b")
-QUOTED_RE = re.compile(r"[\"“„«‹']([^\"”“»›']{2,80})[\"”“»›']")
+# A single quote opens a quotation only off a word: "s'appelle aujourd'hui" holds elisions.
+QUOTED_RE = re.compile(r"(?:[\"“„«‹]|(?<![\wÀ-ÿ])')(?P<q>[^\"”“»›']{2,80})(?:[\"”“»›]|'(?![\wÀ-ÿ]))")
 LIMIT_RE = re.compile(r"\b(?:top|die|les|i|the)?\s*(\d{1,3})\s+(?:largest|biggest|grosste|groesste|"
                       r"grossten|plus|piu|companies|firmen|societes|societa|persons|personen)")
 TOKEN_RE = re.compile(r"[A-Za-zÀ-ÖØ-öø-ÿ0-9][\wÀ-ÖØ-öø-ÿ'&.\-]*")
@@ -136,7 +137,7 @@ def _is_keyword(token: str) -> bool:
 
 def candidate_spans(question: str) -> list[str]:
     """Entity mentions, best first: quoted text, then runs of capitalised or legal-form words."""
-    spans = [m[1].strip() for m in QUOTED_RE.finditer(question)]
+    spans = [m['q'].strip() for m in QUOTED_RE.finditer(question)]
     tokens = TOKEN_RE.findall(question.replace("?", " ").replace(",", " "))
     run: list[str] = []
     runs: list[list[str]] = []
@@ -220,6 +221,7 @@ def fill_slots(question: str, as_of: str | None = None) -> Slots:
     full = find_full_date(folded)
     date_from, date_to = (None, None) if full else find_period(folded)
     event_type = pick(cues, lx.EVENT_TYPES)
+    attribute = detect_attribute(cues)
     return Slots(
         language=language,  # type: ignore[arg-type]
         spans=spans,
@@ -237,11 +239,12 @@ def fill_slots(question: str, as_of: str | None = None) -> Slots:
         sub_rubric=lx.SUB_RUBRICS.get(event_type or ""),
         aspect=pick(cues, lx.ASPECTS),
         role=pick(cues, lx.ROLES),
-        past=has_any(cues, lx.PAST_WORDS) is not None,
+        # "the former X … today": the past cue names the company, the question asks about now
+        past=has_any(cues, lx.PAST_WORDS) is not None and attribute != "current",
         follow_up=has_any(cues, lx.FOLLOW_UP_WORDS) is not None,
         other=has_any(cues, lx.OTHER_WORDS) is not None,
         limit=find_limit(folded),
-        attribute=detect_attribute(cues),
+        attribute=attribute,
         text=residual_text(question, folded),
     )
 

@@ -11,6 +11,7 @@ from graph_agent.aspects import select_records
 from graph_agent.attributes import attribute_lines
 from graph_agent.citations import cite, collect, date_map, pubs_of
 from graph_agent.i18n import t
+from graph_agent.labels import label, say
 from graph_agent.planner import TurnView
 from graph_agent.result import Citation, EntityRef
 
@@ -73,10 +74,12 @@ def compose(view: TurnView, form: str, error: str | None, structured_only: bool,
         return Draft(text=tpl.negative(lang, _mention(view), view.steps, slots, structured_only))
     if view.homonyms:
         recs = [_linked_record(view, e) for e in view.homonyms]
-        body = t(lang, "homonyms", name=view.homonyms[0].name) + "\n\n" + tpl.table(recs, dates)
+        body = (t(lang, "homonyms", name=view.homonyms[0].name) + "\n\n"
+                + tpl.table(recs, dates, lang=lang))
         survey = homonym_mandates(view, dates)
         if survey:
-            body = survey[0] + "\n\n" + "\n".join(survey[1:]) + "\n\n" + tpl.table(recs, dates)
+            body = (survey[0] + "\n\n" + "\n".join(survey[1:]) + "\n\n"
+                    + tpl.table(recs, dates, lang=lang))
         return _finish(lang, body, recs, dates)
     entity = subject_entity(view)
     if form == "count":
@@ -89,7 +92,8 @@ def compose(view: TurnView, form: str, error: str | None, structured_only: bool,
                             if slots.attribute else recs, dates)
         if slots.attribute:
             # The attribute asked for leads the answer; the timeline below is its evidence.
-            lead = attribute_lines(slots.attribute, recs, slots.as_of, slots.past, dates)
+            lead = attribute_lines(slots.attribute, recs, slots.as_of, slots.past, dates, lang,
+                                   (slots.spans or [None])[0])
             body = "\n".join(lead) + "\n\n" + body if lead else body
         return _finish(lang, body, recs, dates)
     if form == "dossier" and entity:
@@ -97,7 +101,7 @@ def compose(view: TurnView, form: str, error: str | None, structured_only: bool,
         net = select_records(evidence_records(view.steps, "explore_network"), entity, slots)
         body = tpl.dossier(lang, entity, rec, dates)
         if net:
-            body += "\n\n" + tpl.table(net, dates)
+            body += "\n\n" + tpl.table(net, dates, lang=lang)
         return _finish(lang, body, [rec, *net], dates)
     recs = evidence_records(view.steps)
     if entity and form in ("table", "network") and any(
@@ -109,19 +113,20 @@ def compose(view: TurnView, form: str, error: str | None, structured_only: bool,
         head = t(lang, "network", name=entity.name) + (t(lang, "as_of", d=slots.as_of)
                                                        if slots.as_of else "")
         if not recs:
-            return Draft(text=tpl.negative(lang, f"{slots.aspect or 'links'} of '{entity.name}'",
+            what = f"{slots.aspect or label(lang, 'links')}: '{entity.name}'"
+            return Draft(text=tpl.negative(lang, what,
                                            view.steps, slots, structured_only), negative=True)
-        return _finish(lang, head + "\n\n" + tpl.table(recs, dates), recs, dates)
+        return _finish(lang, head + "\n\n" + tpl.table(recs, dates, lang=lang), recs, dates)
     if view.task == "text" or (recs and all(s["tool"] == "global_text_search"
                                             for s in view.steps if s["outcome"] == "evidence")):
         head = t(lang, "text", q=slots.text or _mention(view).strip("'"))
-        return _finish(lang, head + "\n\n" + tpl.table(recs, dates, tpl.TEXT_COLUMNS), recs,
-                       dates)
+        return _finish(lang, head + "\n\n" + tpl.table(recs, dates, tpl.TEXT_COLUMNS, lang),
+                       recs, dates)
     if view.task == "top":
         head = t(lang, "top", metric=slots.metric or "capital",
                  filters=tpl.filters_text(lang, slots))
-        return _finish(lang, head + "\n\n" + tpl.table(recs, dates), recs, dates)
-    return _finish(lang, tpl.table(recs, dates), recs, dates)
+        return _finish(lang, head + "\n\n" + tpl.table(recs, dates, lang=lang), recs, dates)
+    return _finish(lang, tpl.table(recs, dates, lang=lang), recs, dates)
 
 
 def _finish(lang: str, body: str, records: list[dict[str, Any]], dates: dict[str, str]) -> Draft:
@@ -141,8 +146,8 @@ def homonym_mandates(view: TurnView, dates: dict[str, str]) -> list[str]:
     if not by_entity:
         return []
     mandates = view.slots.model_copy(update={"aspect": "mandates"})
-    lines = [f"**{len(view.homonyms)}** distinct persons named **{view.homonyms[0].name}** "
-             f"are in the register:"]
+    lines = [say(view.slots.language, "namesakes", n=len(view.homonyms),
+                 name=view.homonyms[0].name)]
     for h in view.homonyms:
         rows = select_records(by_entity.get(h.id, []), h, mandates)
         rec = _linked_record(view, h)

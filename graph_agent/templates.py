@@ -6,6 +6,7 @@ from typing import Any
 
 from graph_agent.citations import cite, pubs_of
 from graph_agent.i18n import t
+from graph_agent.labels import label, say
 from graph_agent.result import EntityRef
 from graph_agent.state import Slots
 
@@ -49,16 +50,17 @@ TEXT_COLUMNS = ("pub_date", "subject_name", "event_types", "snippet")
 
 
 def table(records: list[dict[str, Any]], dates: dict[str, str],
-          cols: tuple[str, ...] | None = None) -> str:
-    """A Markdown table with a Sources column citing every row."""
+          cols: tuple[str, ...] | None = None, lang: str = "en") -> str:
+    """A Markdown table with a Sources column citing every row; headers in the question's language."""
     rows = [{**r, "snippet": _snippet(r.get("text"))} if "text" in r else r
             for r in records[:MAX_ROWS]]
     cols = cols or tuple(columns(rows))
-    head = "| " + " | ".join([*cols, "sources"]) + " |\n|" + "---|" * (len(cols) + 1)
+    names = [label(lang, c) for c in (*cols, "sources")]
+    head = "| " + " | ".join(names) + " |\n|" + "---|" * (len(cols) + 1)
     body = ["| " + " | ".join([*(fmt(r.get(c)) for c in cols),
                                cite(pubs_of(r), dates).strip(" []") or "-"]) + " |"
             for r in rows]
-    more = f"\n\n… {len(records) - MAX_ROWS} more" if len(records) > MAX_ROWS else ""
+    more = "\n\n" + say(lang, "more", n=len(records) - MAX_ROWS) if len(records) > MAX_ROWS else ""
     return head + "\n" + "\n".join(body) + more
 
 
@@ -101,7 +103,8 @@ def wants_notices(slots: Slots) -> bool:
 
 def filters_text(lang: str, slots: Slots) -> str:
     """", canton ZH, 2021-01-01 – 2021-12-31" style suffix for counts and rankings."""
-    parts = [p for p in (slots.canton, slots.legal_form and f"legal form {slots.legal_form}")
+    parts = [p for p in (slots.canton,
+                         slots.legal_form and f"{label(lang, 'legal_form')} {slots.legal_form}")
              if p]
     if slots.date_from or slots.date_to:
         parts.append(f"{slots.date_from or '…'} – {slots.date_to or '…'}")
@@ -115,8 +118,8 @@ def dossier(lang: str, entity: EntityRef, rec: dict[str, Any], dates: dict[str, 
     for key in ("uid", "legal_form", "legal_form_label", "seat", "canton", "residence", "origin",
                 "status", "capital", "purpose", "address", "registered_on", "deleted_on"):
         if rec.get(key) not in (None, "", []):
-            label = "residence" if key == "seat" and entity.kind == "person" else key
-            lines.append(f"- {label.replace('_', ' ')}: {fmt(rec[key])}{src}")
+            field = "residence" if key == "seat" and entity.kind == "person" else key
+            lines.append(f"- {label(lang, field)}: {fmt(rec[key])}{src}")
     return "\n".join(lines)
 
 
@@ -124,7 +127,10 @@ def timeline(lang: str, name: str, records: list[dict[str, Any]], dates: dict[st
     """Dated events in order, one cited line each."""
     lines = [f"### {t(lang, 'timeline', name=name)}"]
     states = [r for r in records if r.get("record_type") == "state"]
-    events = [r for r in records if r.get("record_type") != "state"]
+    # Follow-up history calls (a former seat, names over time) return the same notices again.
+    seen: set[object] = set()
+    events = [r for r in records if r.get("record_type") != "state"
+              and not ((key := r.get("pub_number") or id(r)) in seen or seen.add(key))]  # type: ignore[func-returns-value]
     for r in events[:MAX_ROWS]:
         day = r.get("pub_date") or r.get("date") or ""
         what = fmt(r.get("event_types") or r.get("type") or "")
@@ -133,9 +139,10 @@ def timeline(lang: str, name: str, records: list[dict[str, Any]], dates: dict[st
         lines.append(f"- **{fmt(day)}** {what}{note}: {_snippet(r.get('text'), 140)}"
                      f"{cite(pubs_of(r), dates)}")
     if len(events) > MAX_ROWS:
-        lines.append(f"- … {len(events) - MAX_ROWS} more")
+        lines.append("- " + say(lang, "more", n=len(events) - MAX_ROWS))
     for r in states:
-        lines.append(f"- {r.get('attribute')}: {fmt(r.get('value'))} ({t(lang, 'since')} "
+        lines.append(f"- {label(lang, str(r.get('attribute')))}: {fmt(r.get('value'))} "
+                     f"({t(lang, 'since')} "
                      f"{r.get('valid_from')}){cite(pubs_of(r), dates)}")
     return "\n".join(lines)
 

@@ -81,6 +81,7 @@ MIGRATIONS: Final[tuple[tuple[str, str], ...]] = (
     ("event_journal_date", "CREATE INDEX event_journal_date IF NOT EXISTS FOR (e:Event) ON (e.journal_date)"),
     ("event_sub_rubric", "CREATE INDEX event_sub_rubric IF NOT EXISTS FOR (e:Event) ON (e.sub_rubric)"),
     ("event_canton", "CREATE INDEX event_canton IF NOT EXISTS FOR (e:Event) ON (e.canton)"),
+    ("event_canton_date", "CREATE INDEX event_canton_date IF NOT EXISTS FOR (e:Event) ON (e.canton, e.pub_date)"),
     ("role_role", "CREATE INDEX role_role IF NOT EXISTS FOR ()-[r:HOLDS_ROLE]-() ON (r.role)"),
     # Derived counts written by tools/precompute.py (index-ordered rankings).
     ("person_mandates", "CREATE INDEX person_mandates IF NOT EXISTS FOR (p:Person) ON (p.mandates)"),

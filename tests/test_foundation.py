@@ -89,9 +89,11 @@ def test_write_read_round_trip(clean_db: neo4j.Driver) -> None:
 
 
 def test_read_transaction_refuses_writes(clean_db: neo4j.Driver) -> None:
-    with clean_db.session(database="neo4j", default_access_mode=neo4j.READ_ACCESS) as session:
-        with pytest.raises(ClientError) as info:
-            session.execute_read(lambda tx: tx.run("CREATE (:Company {id: 'w'})").consume())
+    with (
+        clean_db.session(database="neo4j", default_access_mode=neo4j.READ_ACCESS) as session,
+        pytest.raises(ClientError) as info,
+    ):
+        session.execute_read(lambda tx: tx.run("CREATE (:Company {id: 'w'})").consume())
     assert "write" in str(info.value).lower()
     assert db.read(clean_db, "neo4j", "MATCH (n) RETURN count(n) AS n") == [{"n": 0}]
 

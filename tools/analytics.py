@@ -65,6 +65,13 @@ WITH p, value ORDER BY value DESC, p.full_name LIMIT $limit
 TOP_BY_MANDATES: Final = _TOP_BY_MANDATES % {"anchor": ""}
 TOP_BY_MANDATES_IN_CANTON: Final = _TOP_BY_MANDATES % {"anchor": " {canton: $canton}"}
 
+# The stored per-canton top persons (tools/precompute.py), completed with their companies.
+MANDATE_DETAILS_OF: Final = f"""
+UNWIND $top AS t
+MATCH (p:Person {{id: t.id}})
+WITH p, t.value AS value
+{_MANDATE_DETAILS}"""
+
 # Unfiltered rankings read the stored counts of tools/precompute.py in index order.
 TOP_BY_MANDATES_DERIVED: Final = {
     key: f"""
@@ -133,6 +140,13 @@ def _derived_query(args: GetTopEntitiesArgs, structured_only: bool) -> str | Non
     return None
 
 
+def _stored_canton_ranking(args: GetTopEntitiesArgs, structured_only: bool) -> bool:
+    """True when the stored per-canton mandate ranking answers `args` exactly."""
+    return (args.metric in ("mandates", "current_mandates") and args.canton is not None
+            and not structured_only and all(v is None for v in (args.legal_form, args.status,
+                                                                args.date_from, args.date_to)))
+
+
 def get_top_entities(ctx: ToolContext, args: GetTopEntitiesArgs) -> ToolResult:
     """Rank companies or persons by a metric, with filters."""
     started = time.perf_counter()
@@ -145,7 +159,16 @@ def get_top_entities(ctx: ToolContext, args: GetTopEntitiesArgs) -> ToolResult:
     def body(traces: list[QueryTrace]) -> ToolResult:
         derived = _derived_query(args, ctx.structured_only)
         rows: list[dict[str, Any]] = []
-        if derived is not None:
+        if _stored_canton_ranking(args, ctx.structured_only):
+            stored, trace = read_query(ctx, READ_STORED, {"key": f"{args.metric}|canton"}, max_rows=1)
+            traces.append(trace)
+            top = rows_from_stored(stored[0]["rows_json"], str(args.canton))[:args.limit] if stored else []
+            if top:
+                rows, trace = read_query(ctx, MANDATE_DETAILS_OF, {"top": top}, max_rows=args.limit)
+                traces.append(trace)
+                order = {t["id"]: i for i, t in enumerate(top)}
+                rows.sort(key=lambda r: order[r["id"]])
+        elif derived is not None:
             rows, trace = read_query(ctx, derived, params, max_rows=args.limit)
             traces.append(trace)
         if not rows:  # no stored counts (graph not written by ingest), or nothing to rank

@@ -10,7 +10,8 @@ Written properties (all integers, recomputed from scratch each time, so re-runs 
   Person.current_mandates  the same, counting only open roles (valid_to null)
   Company.event_count      HAS_EVENT notices of the company
   DerivedCounts nodes      the answers of `count_entities_by_event` without a filter or with one
-                           filter on canton, sub-rubric or event type (tools/event_counts.py)
+                           filter on canton, sub-rubric or event type (tools/event_counts.py), and
+                           the top persons by (current) mandates per canton
 
 `shabgraph ingest` calls `refresh_derived` once at its end. A graph written any other way has no
 counts: the tools then fall back to counting (same results, slower).
@@ -52,6 +53,19 @@ CALL (c) {
 } IN TRANSACTIONS OF $batch ROWS
 """
 
+TOP_MANDATES_KEPT: Final = 100
+"""Persons stored per canton for the mandate rankings (the tool's largest `limit`)."""
+
+# Same order as the live ranking (value, then name), so the first `limit` stored are its answer.
+MANDATES_BY_CANTON: Final = """
+MATCH (p:Person)-[r:HOLDS_ROLE]->(c:Company)
+WHERE c.canton IS NOT NULL AND (NOT $current_only OR r.valid_to IS NULL)
+WITH c.canton AS canton, p, count(DISTINCT c) AS value
+ORDER BY canton, value DESC, p.full_name
+WITH canton, collect({id: p.id, value: value})[0..$keep] AS top
+RETURN canton, top
+"""
+
 DERIVED_COUNTS: Final = """
 MATCH (p:Person) WHERE p.mandates IS NOT NULL WITH count(p) AS persons
 MATCH (c:Company) WHERE c.event_count IS NOT NULL
@@ -85,6 +99,13 @@ def _store_event_counts(driver: Driver, database: str) -> int:
             driver.execute_query(WRITE_STORED, {"key": f"{group_by}|{dimension}", "events": events,
                                                 "rows_json": json.dumps(by_value)}, database_=database)
             written += 1
+    for metric in ("mandates", "current_mandates"):
+        rows, _, _ = driver.execute_query(MANDATES_BY_CANTON, {"current_only": metric == "current_mandates",
+                                                               "keep": TOP_MANDATES_KEPT}, database_=database)
+        driver.execute_query(WRITE_STORED, {"key": f"{metric}|canton", "events": events,
+                                            "rows_json": json.dumps({r["canton"]: r["top"] for r in rows})},
+                             database_=database)
+        written += 1
     return written
 
 

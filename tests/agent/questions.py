@@ -159,7 +159,61 @@ CASES: tuple[Case, ...] = (
     one("en_when_deleted", q="When was Müller Bau GmbH deleted?", must=("2024-01-22",),
         cites=("E18",), must_not=("HR01-1900000014",), intent=EH),
     one("fr_when_registered", q="Quand Rhône Transports Sàrl a-t-elle été inscrite ?",
-        must=("2019-03-01",), cites=("E11",), intent=EH),
+        must=("2019-03-01", "inscrite le 2019-02-25 (publiée le 2019-03-01)"),
+        must_not=("registered on", "published"), cites=("E11",), intent=EH),
+    one("de_when_registered", q="Wann wurde Rhône Transports Sàrl eingetragen?",
+        must=("eingetragen am 2019-02-25 (publiziert am 2019-03-01)",),
+        must_not=("registered on", "published"), cites=("E11",), intent=EH),
+    one("it_when_registered", q="Quando è stata iscritta Rhône Transports Sàrl?",
+        must=("iscritta il 2019-02-25 (pubblicata il 2019-03-01)",),
+        must_not=("registered on", "published"), cites=("E11",), intent=EH),
+    one("en_when_registered", q="When was Rhône Transports Sàrl registered?",
+        must=("registered on 2019-02-25 (published 2019-03-01)",), cites=("E11",), intent=EH),
+    # --- an attribute over time: the answer's lines follow the question's language
+    one("de_seat_before", q="Wo hatte die Ticino Verde Sagl vorher ihren Sitz?",
+        must=("Sitz verlegt am 2019-10-02", "früherer Sitz", "Locarno"),
+        must_not=("seat moved", "former seat"), cites=("E20", "E19"), intent=EH),
+    one("fr_seat_before", q="Où se trouvait le siège de Ticino Verde Sagl avant ?",
+        must=("siège transféré le 2019-10-02", "ancien siège", "Locarno"),
+        must_not=("seat moved", "former seat"), cites=("E20", "E19"), intent=EH),
+    one("it_seat_before", q="Dove aveva sede prima la Ticino Verde Sagl?",
+        must=("sede trasferita il 2019-10-02", "sede precedente", "Locarno"),
+        must_not=("seat moved", "former seat"), cites=("E20", "E19"), intent=EH),
+    one("en_capital_on_day", q="What was the capital of Alpenblick Holding AG on 1 May 2018?",
+        must=("capital (on 2018-05-01)", "CHF 1'000'000.00"), intent=EH),
+    one("de_capital_on_day", q="Wie hoch war das Kapital der Alpenblick Holding AG am 1. Mai 2018?",
+        must=("Kapital (am 2018-05-01)", "CHF 1'000'000.00"), must_not=("capital (on",),
+        intent=EH),
+    # --- homonym survey: the count sentence follows the question's language
+    *(one(f"{lang}_homonym_survey", q=q, must=(lead, "Kristallnetz Informatik AG",
+                                             "Alpenblick Holding AG, Zweigniederlassung Genf"),
+          must_not=() if lang == "en" else ("distinct persons",), cites=("E07", "E04"))
+      for lang, q, lead in (
+          ("de", "Wie viele verschiedene Personen namens Anna Meier gibt es, und in welchen "
+                 "Firmen sind sie tätig?",
+           "**2** verschiedene Personen namens **Anna Meier** sind im Register:"),
+          ("fr", "Combien de personnes différentes s'appellent Anna Meier, et dans quelles "
+                 "sociétés sont-elles actives ?",
+           "**2** personnes distinctes nommées **Anna Meier** figurent au registre :"),
+          ("it", "Quante persone diverse si chiamano Anna Meier, e in quali società sono attive?",
+           "**2** persone distinte di nome **Anna Meier** figurano nel registro:"),
+          ("en", "How many different persons named Anna Meier are there, and in which companies "
+                 "are they active?",
+           "**2** distinct persons named **Anna Meier** are in the register:"))),
+    # --- a company named by a former name: today's name and seat lead, cited
+    *(one(f"{lang}_former_name_today", q=q, must=("Ticino Verde Sagl", "Bellinzona", lead),
+          must_not=("former seat", "früherer Sitz", "ancien siège", "sede precedente"),
+          cites=("E20",), form="timeline")
+      for lang, q, lead in (
+          ("de", "Wie heisst die frühere Verde Giardini Sagl heute und wo ist ihr Sitz?",
+           "Verde Giardini Sagl heisst heute **Ticino Verde Sagl**, Sitz Bellinzona [HR02-"),
+          ("fr", "Comment s'appelle aujourd'hui l'ancienne Verde Giardini Sagl et où est son "
+                 "siège ?",
+           "Verde Giardini Sagl s'appelle aujourd'hui **Ticino Verde Sagl**, siège à Bellinzona"),
+          ("it", "Come si chiama oggi l'ex Verde Giardini Sagl e dove ha sede?",
+           "Verde Giardini Sagl si chiama oggi **Ticino Verde Sagl**, sede a Bellinzona [HR02-"),
+          ("en", "What is the former Verde Giardini Sagl called today, and where is it based?",
+           "Verde Giardini Sagl is today called **Ticino Verde Sagl**, seat Bellinzona [HR02-"))),
     one("de_person_history", q="Geschichte von Hans Müller", ordered=("E23", "E14", "E01"),
         cites=("E20",), intent=EH),
     # --- macro analytics

@@ -185,3 +185,116 @@ def test_linking_prefers_the_exact_full_name() -> None:
     ent, ties, why = choose("Siltech Sagl in liquidazione", "Storia di Siltech Sagl in "
                             "liquidazione", [sa, {**sa, "id": "c3"}, sagl])
     assert ent and ent.id == "c2" and not ties and "exact full name" in why
+
+
+# --- answer language of attribute lines, labels and the homonym survey -------------------------
+
+_HISTORY = [
+    {"record_type": "event", "pub_number": "HR01-1", "pub_date": "2013-06-03",
+     "journal_date": "2013-05-29", "event_types": ["registration"], "sub_rubric": "HR01"},
+    {"record_type": "event", "pub_number": "HR02-2", "pub_date": "2019-10-07",
+     "journal_date": "2019-10-02", "event_types": ["seat_change", "name_change"]},
+    {"record_type": "state", "attribute": "seat", "value": "Locarno", "valid_from": "2013-05-29",
+     "valid_to": "2019-10-02", "pubs": ["HR01-1"]},
+]
+_DATES = {"HR01-1": "2013-06-03", "HR02-2": "2019-10-07"}
+_ENGLISH = ("registered on", "published", "seat moved", "former seat", "is today called")
+
+
+@pytest.mark.parametrize(("lang", "registered", "moved", "former"), [
+    ("de", "eingetragen am 2013-05-29 (publiziert am 2013-06-03)", "Sitz verlegt am 2019-10-02",
+     "früherer Sitz (2013-05-29 – 2019-10-02): Locarno"),
+    ("fr", "inscrite le 2013-05-29 (publiée le 2013-06-03)", "siège transféré le 2019-10-02",
+     "ancien siège (2013-05-29 – 2019-10-02): Locarno"),
+    ("it", "iscritta il 2013-05-29 (pubblicata il 2013-06-03)", "sede trasferita il 2019-10-02",
+     "sede precedente (2013-05-29 – 2019-10-02): Locarno"),
+    ("en", "registered on 2013-05-29 (published 2013-06-03)", "seat moved on 2019-10-02",
+     "former seat (2013-05-29 – 2019-10-02): Locarno"),
+])
+def test_attribute_lines_follow_the_language(lang: str, registered: str, moved: str,
+                                             former: str) -> None:
+    from graph_agent.attributes import attribute_lines
+
+    reg = attribute_lines("registered", _HISTORY, None, False, _DATES, lang)
+    seat = attribute_lines("seat", _HISTORY, None, True, _DATES, lang)
+    assert reg == [f"- {registered} [HR01-1, 2013-06-03]"]
+    assert seat[0].startswith(f"- {moved}") and seat[0].endswith("[HR02-2, 2019-10-07]")
+    assert seat[1] == f"- {former} [HR01-1, 2013-06-03]"
+    if lang != "en":
+        assert not any(w in line for line in reg + seat for w in _ENGLISH), reg + seat
+
+
+@pytest.mark.parametrize(("lang", "on", "label"), [
+    ("de", "am 2018-05-01", "Kapital"), ("fr", "au 2018-05-01", "capital"),
+    ("it", "al 2018-05-01", "capitale"), ("en", "on 2018-05-01", "capital")])
+def test_state_on_a_day_follows_the_language(lang: str, on: str, label: str) -> None:
+    from graph_agent.attributes import attribute_lines
+
+    rows = [{"record_type": "state", "attribute": "capital", "value": 1e6,
+             "valid_from": "2017-01-01", "valid_to": None, "pubs": ["HR01-1"]}]
+    lines = attribute_lines("capital", rows, "2018-05-01", False, _DATES, lang)
+    assert lines == [f"- {label} ({on}): CHF 1'000'000.00 [HR01-1, 2013-06-03]"]
+
+
+@pytest.mark.parametrize("lang", ["de", "fr", "it", "en"])
+def test_current_name_and_seat_are_cited(lang: str) -> None:
+    from graph_agent.attributes import attribute_lines, detect_attribute
+    from graph_agent.labels import say
+
+    rows = [{"record_type": "state", "attribute": a, "value": v, "valid_from": "2019-10-02",
+             "valid_to": None, "pubs": ["HR02-2"]}
+            for a, v in (("name", "Ticino Verde Sagl"), ("seat", "Bellinzona"))]
+    lines = attribute_lines("current", rows, "2026-01-01", False, _DATES, lang,
+                            "Verde Giardini Sagl")
+    lead = say(lang, "today", old="Verde Giardini Sagl", name="Ticino Verde Sagl",
+               seat="Bellinzona")
+    assert lines[0] == f"- {lead} [HR02-2, 2019-10-07]"
+    assert all("[HR02-2, 2019-10-07]" in line for line in lines) and len(lines) == 3
+    assert detect_attribute(fold("what was it called before")) != "current"
+
+
+@pytest.mark.parametrize(("question", "lang"), [
+    ("Wie heisst die frühere Verde Giardini Sagl heute und wo ist ihr Sitz?", "de"),
+    ("Comment s'appelle aujourd'hui l'ancienne Verde Giardini Sagl et où est son siège ?", "fr"),
+    ("Come si chiama oggi l'ex Verde Giardini Sagl e dove ha sede?", "it"),
+    ("What is the former Verde Giardini Sagl called today, and where is it based?", "en"),
+])
+def test_former_name_today_asks_for_the_current_state(question: str, lang: str) -> None:
+    slots = fill_slots(question)
+    assert (slots.language, slots.attribute, slots.past) == (lang, "current", False)
+    assert slots.spans[0] == "Verde Giardini Sagl"  # elisions (s', l', aujourd'hui) quote nothing
+
+
+@pytest.mark.parametrize("lang", ["de", "fr", "it"])
+def test_dossier_and_table_labels_follow_the_language(lang: str) -> None:
+    from graph_agent import templates as tpl
+    from graph_agent.labels import LABELS
+
+    entity = EntityRef(id="c1", kind="company", name="Muster AG")
+    rec = {"uid": "CHE-100.000.001", "seat": "Bern", "legal_form_label": "AG",
+           "pubs": ["HR01-1"]}
+    text = tpl.dossier(lang, entity, rec, _DATES)
+    assert f"- {LABELS[lang]['seat']}: Bern [HR01-1, 2013-06-03]" in text
+    assert "legal form" not in text
+    head = tpl.table([rec], _DATES, lang=lang).splitlines()[0]
+    assert LABELS[lang]["sources"] in head and LABELS[lang]["seat"] in head
+
+
+def _hit(ident: str, name: str, reason: str, uid: str | None = None) -> dict[str, object]:
+    return {"id": ident, "kind": "company", "name": name, "uid": uid, "score": 100.0,
+            "strength": "strong" if uid else "weak", "reason": reason}
+
+
+def test_weak_mention_of_a_former_name_links_the_registered_company() -> None:
+    weak = [_hit("wc:1", "Coriris Gastro GmbH", "name exact 'Coriris Gastro GmbH'"),
+            _hit("wc:2", "Coriris Gastro GmbH", "name exact 'Coriris Gastro GmbH'")]
+    branch = _hit("CHE-1", "Coriris Gastro GmbH, Zweigniederlassung Wil SG",
+                  "name contained 'Coriris Gastro GmbH, Zweigniederlassung Wil SG'", "CHE-1")
+    renamed = _hit("CHE-2", "Tamra Gastro AG", "alias exact 'Coriris Gastro GmbH'", "CHE-2")
+    ent, homonyms, why = choose("Coriris Gastro GmbH", "Wie heisst die frühere Coriris Gastro "
+                                "GmbH heute?", [*weak, branch, renamed])
+    assert ent is not None and ent.id == "CHE-2" and not homonyms, why
+    # Two registered companies once bore that name: no guess, the namesakes stay open.
+    other = _hit("CHE-3", "Coriris Bau AG", "alias exact 'Coriris Gastro GmbH'", "CHE-3")
+    ent, _, _ = choose("Coriris Gastro GmbH", "?", [*weak, renamed, other])
+    assert ent is None

@@ -10,7 +10,7 @@ from neo4j import Driver
 
 from evals import benchmark
 from evals.generate import conversational, graph_seeded
-from evals.pipeline import DATA_DIR, SUITE_FILES, RunConfig, run_evaluation
+from evals.pipeline import DATA_DIR, SUITE_FILES, RunConfig, rerender, run_evaluation
 from evals.truth import Truth
 from shabgraph.settings import Settings
 
@@ -46,12 +46,33 @@ def test_eval_run_writes_the_report(small_graph: Driver, small_truth: Truth,
             assert system["rates"]["query_success"]["n"] == system["n"]
             if system["family"] == "flat":
                 assert set(system["by_k"]) == {"5", "10", "20"}
+                assert all(0.0 <= v["evidence_bearing"] <= 1.0 for v in system["by_k"].values())
     report = (out / "report.md").read_text()
     for heading in ("## Main results", "## Tier 1", "### Answer quality", "### Trajectory",
                     "### Evidence diagnostics", "### Conversational metrics",
                     "### Retrieval depth", "## Latency"):
         assert heading in report
+    _assert_flat_baselines_apart((out / "results.md").read_text(), ran)
+    assert "### Tier 1: entity resolution" in report
+    if (settings.shared_dir / "data" / "gold" / "gold_dev.jsonl").is_file():
+        assert "### Tier 1: extraction" in report and "| persons |" in report
+    # `eval report` writes the same report again from records.jsonl alone.
+    (out / "report.md").unlink()
+    rerender(settings, small_graph, out)
+    assert "## Main results" in (out / "report.md").read_text()
     assert (out / "plots" / "graph-seeded-correctness.png").stat().st_size > 1000
     assert (out / "plots" / "conversational-latency.png").exists()
     if "full" in ran:
         assert any(r["output"]["tools"] for r in records if r["system"] == "full")
+
+
+def _assert_flat_baselines_apart(results: str, ran: list[str]) -> None:
+    """Answer quality lists graph systems only; the flat ones appear in the retrieval table."""
+    quality, _, rest = results.partition("## Retrieval")
+    rows = [line.split(" | ") for line in quality.splitlines() if line.startswith("| ")]
+    assert {r[1] for r in rows[1:]} <= {"System", "full", "no-reflection", "no-router",
+                                        "structured-only"}
+    retrieval = [line.split(" | ") for line in rest.split("## Tier 1")[0].splitlines()
+                 if line.startswith("| ") and not line.startswith("| Suite")]
+    for flat in {"dense", "lexical", "hybrid"} & set(ran):
+        assert {r[2] for r in retrieval if r[1] == flat} == {"5", "10", "20"}, flat
