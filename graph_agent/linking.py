@@ -67,6 +67,9 @@ def choose(mention: str, question: str, records: list[dict[str, Any]]
         if fold(str(rec.get("name", ""))) == fold(mention):
             # The search ignores legal-form words; the exact full name still decides.
             bonus, why_bonus = bonus + 5.0, f"{why_bonus}; exact full name".lstrip("; ")
+        elif fold(alias_matched(rec) or "") == fold(mention):
+            # An exact former name beats a fuzzy current name ("Kaslux Bau" vs "Kaselux Bau").
+            bonus, why_bonus = bonus + 5.0, f"{why_bonus}; exact former name".lstrip("; ")
         scored.append((score + bonus, rec, f"{why}; {why_bonus}".rstrip("; ")))
     if not scored:
         return None, [], f"no candidate's name resembles '{mention}'"

@@ -12,7 +12,7 @@ from graph_agent.linking import homonym_survey
 from graph_agent.planner import ActOut, RouteOut, SynthOut, TurnView
 from graph_agent.result import EntityRef
 from graph_agent.router import classify
-from graph_agent.slots import fill_slots, fold
+from graph_agent.slots import cue_text, fill_slots, fold
 from graph_agent.state import Slots, ToolCall
 
 TARGET_BY_TASK: dict[str, str] = {
@@ -110,7 +110,9 @@ class OfflinePlanner:
         slots = view.slots if view.slots.spans or view.slots.uid else fill_slots(view.question,
                                                                                   view.slots.as_of)
         slots, inherited = inherit_slots(slots, view.history)
-        intent, task, reason = classify(fold(view.question), slots, bool(view.focus))
+        # Rules read the question without the names: "…, succursale de Vevey" asks no branches.
+        intent, task, reason = classify(fold(cue_text(view.question, slots.spans)), slots,
+                                        bool(view.focus))
         reason += inherited
         if intent != "macro_analytics" and task != "text" and wants_state(slots):
             intent, task = "event_history", "history"

@@ -144,7 +144,9 @@ def candidate_spans(question: str) -> list[str]:
     for tok in tokens:
         clean = tok.rstrip(".'").removesuffix("'s")
         is_name = (clean[:1].isupper() or clean[:1].isdigit() or fold(clean) in lx.NAME_SUFFIXES)
-        if (is_name and not _is_keyword(clean)) or (run and fold(clean) in CONNECTORS):
+        # "SA" after a name is the legal form, not the possessive "sa" of the keyword list
+        suffix = bool(run) and clean.isupper() and fold(clean) in lx.NAME_SUFFIXES
+        if (is_name and not _is_keyword(clean)) or (run and fold(clean) in CONNECTORS) or suffix:
             run.append(clean)
         else:
             if run:
@@ -180,7 +182,10 @@ def extend_tail(question: str, span: str) -> str | None:
     idx = question.find(span)
     if idx < 0:
         return None
-    m = TAIL_RE.match(question, idx + len(span))
+    end = idx + len(span)
+    if question[end:end + 1] == "." and span[-1:].isupper():  # "Verilgen B.V., Zweigniederlassung"
+        span, end = span + ".", end + 1
+    m = TAIL_RE.match(question, end)
     if not m:
         return None
     tail = m[0]
@@ -206,17 +211,25 @@ def residual_text(question: str, folded: str) -> str | None:
     return None
 
 
+def cue_text(question: str, spans: list[str]) -> str:
+    """The question without what names an entity: quoted text and names carrying a tail.
+
+    "…AG in Liquidation" asks about no liquidation, "…, succursale de Vevey" about no branches.
+    """
+    text = QUOTED_RE.sub(" ", question)
+    for sp in spans:
+        if TAIL_RE.search(sp):
+            text = text.replace(sp, " ")
+    return text
+
+
 def fill_slots(question: str, as_of: str | None = None) -> Slots:
     """Everything the offline router needs, read from the question (and the caller's as_of)."""
     folded = fold(question)
     language, _ = detect_language(folded)
     # Words inside a quoted name ("..., Zweigniederlassung Genf") are not cues.
     spans = candidate_spans(UID_RE.sub(" ", question))
-    cues_text = QUOTED_RE.sub(" ", question)
-    for sp in spans:
-        if TAIL_RE.search(sp):  # "…AG in Liquidation" names a company, it asks about no event
-            cues_text = cues_text.replace(sp, " ")
-    cues = fold(cues_text)
+    cues = fold(cue_text(question, spans))
     uid_match = UID_RE.search(question)
     full = find_full_date(folded)
     date_from, date_to = (None, None) if full else find_period(folded)

@@ -93,7 +93,7 @@ def compose(view: TurnView, form: str, error: str | None, structured_only: bool,
         if slots.attribute:
             # The attribute asked for leads the answer; the timeline below is its evidence.
             lead = attribute_lines(slots.attribute, recs, slots.as_of, slots.past, dates, lang,
-                                   (slots.spans or [None])[0])
+                                   slots.spans[0] if slots.spans else None)
             body = "\n".join(lead) + "\n\n" + body if lead else body
         return _finish(lang, body, recs, dates)
     if form == "dossier" and entity:

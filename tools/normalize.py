@@ -1,7 +1,10 @@
-"""Turning user-typed names into search keys: folding, spelling variants and Lucene queries.
+"""Turning user-typed names into search keys: NameHub keys, spelling variants and Lucene queries.
 
-Users (and LLMs) type `Muller`, `Mueller` or `Müller` for the same name; the graph stores the
-name as written plus a normalised key (`name_norm`, NameHub `key`) where umlauts are spelled out.
+Users (and LLMs) type `Muller`, `Mueller` or `Müller` for the same name. NameHub keys and name
+tokens come from shabgraph.names, the module ingestion builds its keys with, so a key computed
+here is exactly the key ingestion wrote. Lucene terms are different: full-text indexes hold the
+name as written, so terms are generated from the spelled-out form (ü -> ue), from which every
+written spelling (müller, mueller, muller) and the folded key form can be derived.
 """
 
 from __future__ import annotations
@@ -10,42 +13,62 @@ import re
 import unicodedata
 from typing import Final
 
-UMLAUTS: Final = {"ä": "ae", "ö": "oe", "ü": "ue", "Ä": "Ae", "Ö": "Oe", "Ü": "Ue", "ß": "ss"}
-LEGAL_FORM_WORDS: Final = frozenset({
-    "ag", "sa", "gmbh", "sarl", "sagl", "ltd", "llc", "inc", "kg", "kig", "sa.", "in", "liquidation",
-    "genossenschaft", "cooperative", "societe", "anonyme", "stiftung", "fondation", "fondazione",
-    "verein", "association", "associazione", "einzelunternehmen",
-})
-"""Words that say what kind of entity it is, not which one (dropped from name keys)."""
+from shabgraph.names import (
+    LEGAL_FORM_WORDS,
+    LETTER_SPELLINGS,
+    company_hub_key,
+    company_tokens,
+    fold,
+    is_noise_word,
+    person_hub_key,
+    tokens,
+)
 
+__all__ = [
+    "LEGAL_FORM_WORDS",
+    "company_tokens",
+    "escape_lucene",
+    "fold",
+    "fuzzy_lucene_query",
+    "hub_keys",
+    "spelled_tokens",
+    "spelling_variants",
+    "text_lucene_query",
+    "tokens",
+]
+
+SPELLED_OUT: Final = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", **LETTER_SPELLINGS})
+"""Lower-case umlauts spelled out, and the letters the keys spell in ASCII (ß, ø, æ, ...)."""
 LUCENE_SPECIAL: Final = re.compile(r'([+\-!(){}\[\]^"~*?:\\/&|])')
 _TOKEN: Final = re.compile(r"[a-z0-9]+")
 
 
-def fold(text: str) -> str:
-    """Lower case, umlauts spelled out (ü -> ue), other accents removed, punctuation to spaces."""
-    spelled = "".join(UMLAUTS.get(ch, ch) for ch in text)
+def hub_keys(text: str) -> list[str]:
+    """The NameHub keys a typed name may be filed under: its company key, then its person key.
+
+    Exactly the keys ingestion writes (same functions), so an exact key lookup cannot miss.
+    """
+    if not tokens(text):
+        return []
+    return [company_hub_key(text), person_hub_key(text, None)]
+
+
+def spelled_tokens(text: str) -> list[str]:
+    """Lower-case tokens with umlauts spelled out (ü -> ue) and other accents removed.
+
+    Legal-form and connector words are dropped (judged on the folded form, as in the keys)
+    unless nothing else remains.
+    """
+    spelled = text.lower().translate(SPELLED_OUT)
     stripped = "".join(ch for ch in unicodedata.normalize("NFKD", spelled)
                        if not unicodedata.combining(ch))
-    return " ".join(_TOKEN.findall(stripped.lower()))
-
-
-def tokens(text: str, *, drop_legal_forms: bool = True) -> list[str]:
-    """Folded tokens of `text` (legal-form words dropped unless nothing else remains)."""
-    toks = fold(text).split()
-    kept = [t for t in toks if t not in LEGAL_FORM_WORDS] if drop_legal_forms else toks
-    return kept or toks
-
-
-def hub_keys(text: str) -> list[str]:
-    """The NameHub keys `text` would fall into (`company:<sorted tokens>`, `person:...`)."""
-    key = " ".join(sorted(tokens(text)))
-    return [f"company:{key}", f"person:{key}"] if key else []
+    toks = _TOKEN.findall(stripped)
+    return [t for t in toks if not is_noise_word(fold(t))] or toks
 
 
 def spelling_variants(token: str) -> set[str]:
-    """A folded token and the spellings it may have in stored text (mueller, muller, müller)."""
-    out = {token}
+    """A spelled-out token, its spellings in stored text (müller, muller) and its key form."""
+    out = {token, fold(token)}
     for spelled, umlaut in (("ae", "ä"), ("oe", "ö"), ("ue", "ü")):
         if spelled in token:
             out.add(token.replace(spelled, umlaut))
@@ -62,13 +85,14 @@ def fuzzy_lucene_query(text: str, *, require_all: bool = False,
                        fuzzy_fields: tuple[str, ...] = (), max_edits: int = 2) -> str:
     """A Lucene query for a name as typed: each token in its spellings, exact, prefix or fuzzy.
 
-    Raw terms come first (unfolded, so `Lé` still matches accented text); all are escaped.
+    Tokens are spelled out (`Lé` -> `le`, `Mü` -> `mue`) and expanded to their spellings; all
+    terms are escaped.
     Fuzzy terms cost most (Lucene walks the term dictionary of every field searched, and a
     purpose text has a large one): `fuzzy_fields` confines them to the name fields, `max_edits`
     caps their edit distance (long tokens get 2 by default).
     """
     clauses = []
-    for tok in tokens(text):
+    for tok in spelled_tokens(text):
         alts = set()
         for variant in spelling_variants(tok):
             esc = escape_lucene(variant)

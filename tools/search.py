@@ -1,9 +1,11 @@
 """`search_companies`: the entity-disambiguation endpoint (companies and persons).
 
 Candidates come from the full-text indexes (names, former names, seats, purposes; person names,
-spellings, residences, origins) and from the NameHub index (normalised name keys, which catch
-`Mueller` for `Müller`); rapidfuzz then reranks them and says why each matched. Orphan weak nodes
-(text mentions attached to nothing) are left out, as in the paper.
+spellings, residences, origins), from the NameHub index (normalised name keys, which catch
+`Mueller` for `Müller`) and from an exact lookup of the NameHub keys the query would have
+(computed by shabgraph.names, like ingestion's); rapidfuzz then reranks them and says why each
+matched. An entity reached through several hubs or indexes is one candidate with all its reasons.
+Orphan weak nodes (text mentions attached to nothing) are left out, as in the paper.
 """
 
 from __future__ import annotations
@@ -16,9 +18,9 @@ from pydantic import BaseModel, Field
 
 from shabgraph import schema
 from tools.base import QueryTrace, ToolContext, ToolResult
-from tools.normalize import fold, fuzzy_lucene_query
+from tools.normalize import fuzzy_lucene_query, hub_keys
 from tools.runner import build_result, guarded, read_query
-from tools.scoring import MIN_SCORE, candidate_fields, score_candidate
+from tools.scoring import MIN_SCORE, REASON_SEPARATOR, candidate_fields, field_scores, match_reasons
 
 UID_PATTERN: Final = re.compile(r"CHE[-\s]?(\d{3})[.\s]?(\d{3})[.\s]?(\d{3})", re.IGNORECASE)
 
@@ -42,6 +44,12 @@ CALL () {
   CALL (hub) { MATCH (m)-[:IN_HUB]->(hub) RETURN m LIMIT 25 }
   RETURN m AS node, score, 'namehub' AS via
   UNION ALL
+  // Exact keys (unique-constraint lookups): the hub of the name as typed, spelled any way.
+  UNWIND $hub_keys AS key
+  MATCH (hub:NameHub {key: key})
+  CALL (hub) { MATCH (m)-[:IN_HUB]->(hub) RETURN m LIMIT 25 }
+  RETURN m AS node, 100.0 AS score, 'hub_key' AS via
+  UNION ALL
   OPTIONAL MATCH (c:Company {uid: $uid})
   WITH c WHERE c IS NOT NULL
   RETURN c AS node, 100.0 AS score, 'uid' AS via
@@ -54,14 +62,16 @@ WHERE ($kind = 'any' OR ($kind = 'company') = (node:Company))
   AND ($canton IS NULL OR node.canton = $canton)
 // Only the best full-text candidates are read in full and reranked.
 WITH node, score, vias ORDER BY score DESC, node.id LIMIT $candidates
+// One row per node: an entity filed under several hubs (a renamed company) must not repeat.
 OPTIONAL MATCH (node)-[:IN_HUB]->(h:NameHub)
+WITH node, score, vias, collect(h.display) AS hub_displays
 RETURN node.id AS id, CASE WHEN node:Company THEN 'company' ELSE 'person' END AS kind,
        coalesce(node.name, node.full_name) AS name, node.names AS names,
        split(coalesce(node.name_variants_text, ''), ' | ') AS variants,
        node.uid AS uid, coalesce(node.seat, node.residence) AS seat, node.canton AS canton,
        node.legal_form_label AS legal_form, node.status AS status, node.origin AS origin,
        coalesce(node.strength, 'strong') AS strength, node.purpose AS purpose,
-       h.key AS hub_key, h.display AS hub_display, score AS ft_score, vias,
+       node.hub_key AS hub_key, hub_displays, score AS ft_score, vias,
        coalesce(node.pubs, [])[0..$max_pubs] AS pubs
 """
 
@@ -85,20 +95,34 @@ def _uid(query: str) -> str | None:
     return f"CHE-{match.group(1)}.{match.group(2)}.{match.group(3)}" if match else None
 
 
+def merge_candidates(best: dict[str, Any], other: dict[str, Any]) -> dict[str, Any]:
+    """One candidate from two records of the same entity: the better one's fields and score,
+    the reasons of both (the better one's first) and every way it was found."""
+    if other["score"] > best["score"]:
+        best, other = other, best
+    return {**best, "reasons": list(dict.fromkeys(best["reasons"] + other["reasons"])),
+            "matched_via": sorted(set(best["matched_via"]) | set(other["matched_via"]))}
+
+
 def rank_candidates(query: str, rows: list[dict[str, Any]], limit: int) -> list[dict[str, Any]]:
-    """Rerank raw candidates by fuzzy similarity; attach `score` and `reason`; drop noise."""
-    ranked = []
+    """Rerank raw candidates by fuzzy similarity; one record per entity with `score` and
+    `reason` (every reason it matched, best first); drop noise."""
+    uid = _uid(query)
+    by_id: dict[str, dict[str, Any]] = {}
     for row in rows:
-        if "uid" in row["vias"] and row.get("uid") == _uid(query):
-            score, reason = 100.0, f"uid exact '{row['uid']}'"
-        else:
-            score, reason = score_candidate(query, candidate_fields(row))
-        if score < MIN_SCORE:
+        scores = field_scores(query, candidate_fields(row))
+        if "uid" in row["vias"] and row.get("uid") == uid:
+            scores.insert(0, (100.0, f"uid exact '{row['uid']}'"))
+        if not scores or scores[0][0] < MIN_SCORE:
             continue
         record = {k: v for k, v in row.items()
-                  if k not in ("names", "variants", "hub_display", "purpose", "vias", "ft_score")}
-        record.update(score=score, reason=reason, matched_via=sorted(row["vias"]))
-        ranked.append(record)
+                  if k not in ("names", "variants", "hub_displays", "purpose", "vias", "ft_score")}
+        record.update(score=scores[0][0], reasons=match_reasons(scores),
+                      matched_via=sorted(row["vias"]))
+        previous = by_id.get(record["id"])
+        by_id[record["id"]] = merge_candidates(previous, record) if previous else record
+    ranked = [{**{k: v for k, v in r.items() if k != "reasons"},
+               "reason": REASON_SEPARATOR.join(r["reasons"])} for r in by_id.values()]
     ranked.sort(key=lambda r: (-r["score"], r["strength"] == "weak", r["name"] or "", r["id"]))
     return ranked[:limit]
 
@@ -110,6 +134,7 @@ def search_companies(ctx: ToolContext, args: SearchCompaniesArgs) -> ToolResult:
     base: dict[str, Any] = {
         "company_index": schema.FT_COMPANY, "person_index": schema.FT_PERSON,
         "hub_index": schema.FT_NAMEHUB, "uid": _uid(args.query),
+        "hub_keys": hub_keys(args.query) if not _uid(args.query) else [],
         "k": max(25, args.limit * 3), "kind": args.kind, "canton": args.canton,
         "structured_only": ctx.structured_only, "max_pubs": 10,
         "candidates": candidates,
@@ -118,11 +143,10 @@ def search_companies(ctx: ToolContext, args: SearchCompaniesArgs) -> ToolResult:
     # name with a typo or a missing umlaut) end here. The broad pass, 2-edit fuzzy terms on
     # every field, runs only when the quick one found nothing convincing.
     quick = {**base, **{f"{kind}_lucene" if kind != "company" else "lucene":
-                        fuzzy_lucene_query(fold(args.query) if kind == "hub" else args.query,
-                                           fuzzy_fields=fields, max_edits=1)
+                        fuzzy_lucene_query(args.query, fuzzy_fields=fields, max_edits=1)
                         for kind, fields in NAME_FIELDS.items()}}
-    broad = {**base, "lucene": fuzzy_lucene_query(args.query), "person_lucene": fuzzy_lucene_query(args.query),
-             "hub_lucene": fuzzy_lucene_query(fold(args.query))}
+    broad = {**base, **{f"{kind}_lucene" if kind != "company" else "lucene":
+                        fuzzy_lucene_query(args.query) for kind in NAME_FIELDS}}
 
     def body(traces: list[QueryTrace]) -> ToolResult:
         if not quick["lucene"] and not quick["uid"]:

@@ -49,6 +49,12 @@ def test_spans_skip_keywords_and_keep_connectors() -> None:
     assert candidate_spans("Chi è Anna Meier di Genève?") == ["Anna Meier di Genève", "Anna Meier"]
     assert candidate_spans('Hauptsitz von "Beta AG, Filiale Bern"?')[0] == "Beta AG, Filiale Bern"
     assert candidate_spans("et ses succursales ?") == []
+    # "SA" after a name is its legal form (the keyword list has the possessive "sa")
+    assert candidate_spans("Quand la société Ionensto Conseil SA, en liquidation a-t-elle "
+                           "transféré son siège ?")[:2] == ["Ionensto Conseil SA, en liquidation",
+                                                           "Ionensto Conseil SA"]
+    assert fill_slots("Quand Ionensto Conseil SA, en liquidation a-t-elle déménagé ?"
+                      ).event_type is None
 
 
 def test_slots_of_a_macro_question() -> None:
@@ -298,3 +304,13 @@ def test_weak_mention_of_a_former_name_links_the_registered_company() -> None:
     other = _hit("CHE-3", "Coriris Bau AG", "alias exact 'Coriris Gastro GmbH'", "CHE-3")
     ent, _, _ = choose("Coriris Gastro GmbH", "?", [*weak, renamed, other])
     assert ent is None
+
+
+def test_exact_former_name_beats_a_fuzzy_current_name() -> None:
+    fuzzy = {**_hit("CHE-1", "Kaselux Bau AG", "name fuzzy 'Kaselux Bau AG'", "CHE-1"),
+             "score": 95.2}
+    renamed = {**_hit("CHE-2", "Bau Silitix GmbH", "alias exact 'Kaslux Bau GmbH'", "CHE-2"),
+               "score": 95.0}
+    ent, _, why = choose("Kaslux Bau GmbH", "Wie heisst die frühere Kaslux Bau GmbH heute?",
+                         [fuzzy, renamed])
+    assert ent is not None and ent.id == "CHE-2", why

@@ -190,3 +190,26 @@ def test_registry_and_intents(ctx: ToolContext, fixture_graph: FixtureFacts) -> 
     for spec in TOOLS.values():
         schema = spec.args_model.model_json_schema()
         assert all(p.get("description") for p in schema["properties"].values()), spec.name
+
+
+def test_search_lists_an_entity_of_two_hubs_once(ctx: ToolContext, fixture_graph: FixtureFacts,
+                                                 renamed_in_two_hubs: str) -> None:
+    """A renamed company filed under two NameHubs is one candidate with the reasons of both."""
+    ticino = fixture_graph.ids["ticino"]
+    for query in ("Verde Giardini", "Ticino Verde", "Verde"):
+        records = search_companies(ctx, SearchCompaniesArgs(query=query)).records
+        ids = [r["id"] for r in records]
+        assert len(ids) == len(set(ids)) and ticino in ids, query
+    top = search_companies(ctx, SearchCompaniesArgs(query="Verde Giardini")).records[0]
+    assert top["id"] == ticino and top["score"] == 95.0
+    reasons = top["reason"].split("; ")
+    assert reasons[0] == "alias exact 'Verde Giardini Sagl'"  # the best reason stays first
+    assert "namehub exact 'Verde Giardini Sagl'" in reasons  # through the second hub
+    assert {"fulltext", "namehub", "hub_key"} <= set(top["matched_via"])
+
+
+def test_search_looks_up_the_exact_hub_key(ctx: ToolContext, fixture_graph: FixtureFacts) -> None:
+    """The key computed from the typed name is the stored key: the hub's members are found."""
+    records = search_companies(ctx, SearchCompaniesArgs(query="SONNENBERG-Treuhand SA")).records
+    via_key = {r["id"] for r in records if "hub_key" in r["matched_via"]}
+    assert via_key == {fixture_graph.ids["sonnenberg"], fixture_graph.ids["sonnenberg_weak"]}
