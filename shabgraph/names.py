@@ -15,7 +15,9 @@ from typing import Final
 # German umlauts are written both ways in the register ("Müller" / "Mueller"); folding the
 # two-letter forms onto the bare vowel makes both land in one hub. "ue" inside words like
 # "Manuel" would be folded too, which only makes a hub slightly larger, never splits one.
-_TRANSLIT: Final = (("ae", "a"), ("oe", "o"), ("ue", "u"))
+# Every e after a/o/u goes, runs included: an umlaut before an e ("Rüegg", spelled "Rueegg")
+# must fold like its spelled form, and one left-to-right pass of ue -> u would leave "ruegg".
+_SPELLED_UMLAUT_E: Final = re.compile(r"(?<=[aou])e+")
 LETTER_SPELLINGS: Final = {"ß": "ss", "ø": "o", "æ": "ae", "œ": "oe", "ł": "l", "đ": "d"}
 """Lower-case letters without an ASCII decomposition, and their ASCII spelling."""
 _SPECIAL: Final = str.maketrans(LETTER_SPELLINGS)
@@ -43,9 +45,7 @@ def fold(text: str) -> str:
     lowered = text.lower().translate(_SPECIAL)
     decomposed = unicodedata.normalize("NFKD", lowered)
     ascii_only = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
-    for pair, repl in _TRANSLIT:
-        ascii_only = ascii_only.replace(pair, repl)
-    return ascii_only
+    return _SPELLED_UMLAUT_E.sub("", ascii_only)
 
 
 def tokens(text: str | None) -> list[str]:
