@@ -79,10 +79,11 @@ def person_rows(block: str, profile: Profile, companies: dict[tuple[str, int], s
 
 
 def _role_mention(m: PersonRow | CompanyRow) -> RoleMention:
-    prev = m.prev_roles if isinstance(m, PersonRow) else ()
-    signature = m.signature if isinstance(m, PersonRow) else "none"
-    return RoleMention(m.date, m.pub_date, m.pub_number, m.idx, m.roles, prev, m.role_text,
-                       signature, m.action)
+    if isinstance(m, PersonRow):
+        return RoleMention(m.date, m.pub_date, m.pub_number, m.idx, m.roles, m.prev_roles,
+                           m.role_text, m.signature, m.action, m.prev_signature, m.correction)
+    return RoleMention(m.date, m.pub_date, m.pub_number, m.idx, m.roles, (), m.role_text,
+                       "none", m.action)
 
 
 def _person_mention_props(m: PersonRow) -> dict[str, Any]:
@@ -91,7 +92,8 @@ def _person_mention_props(m: PersonRow) -> dict[str, Any]:
         "origin": m.origin, "nationality": m.nationality, "residence": m.residence,
         "prev_residence": m.prev_residence, "role": m.roles[0] if m.roles else None,
         "roles": list(m.roles), "prev_roles": list(m.prev_roles), "role_text": m.role_text,
-        "signature": m.signature, "action": m.action, "pubs": [m.pub_number],
+        "signature": m.signature, "action": m.action, "prev_signature": m.prev_signature,
+        "correction": m.correction, "pubs": [m.pub_number],
     }
 
 
@@ -123,4 +125,20 @@ def holder_rows(holder: str, mentions: Sequence[tuple[CompanyRow, str]]) -> tupl
                     "src": src, "dst": dst, "holder": holder, "pub": m.pub_number,
                     "props": {"date": m.date, "pubs": [m.pub_number], "role": role},
                 })
+    if "HEAD_OFFICE_OF" in links:
+        links["HEAD_OFFICE_OF"] = _one_per_pair(links["HEAD_OFFICE_OF"])
     return _role_rows(holder, by_company), dict(links)
+
+
+def _one_per_pair(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """A head office heads its branch once, however many notices say so: one edge per pair,
+    dated and keyed by the first notice, citing them all."""
+    by_pair: dict[tuple[str, str], dict[str, Any]] = {}
+    for row in sorted(rows, key=lambda r: (r["props"]["date"], r["pub"])):
+        first = by_pair.setdefault((row["src"], row["dst"]), {**row, "props": {
+            **row["props"], "pubs": []}})
+        if row["pub"] not in first["props"]["pubs"]:
+            first["props"]["pubs"].append(row["pub"])
+    for row in by_pair.values():
+        row["props"]["pubs"].sort()
+    return list(by_pair.values())

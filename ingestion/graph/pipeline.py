@@ -31,6 +31,7 @@ from rich.table import Table
 from ingestion.extraction.models import ExtractionRecord
 from ingestion.graph import store
 from ingestion.graph.derive import company_mention_props, holder_rows, person_rows
+from ingestion.graph.head_offices import head_office_seats
 from ingestion.graph.history import Observation, company_props, company_states
 from ingestion.graph.identity import (
     AliasIndex,
@@ -312,6 +313,15 @@ class Ingestor:
         return {wid: [(m, c) for m, c in ms if (m.pub_number, m.idx) not in known]
                 for wid, ms in found.items()}
 
+    def _head_office_loans(self, pairs: list[tuple[CompanyRow, str]]) -> dict[tuple[str, int], str]:
+        """Seats for seatless head-office mentions, from the same branch's other mentions."""
+        known: dict[tuple[str, str], list[str]] = {}
+        if not self.fresh:
+            branches = {b for m, b in pairs
+                        if b and not m.seat and not m.uid and "head_office" in m.roles}
+            known = store.head_office_seats(self.driver, self.db, branches)
+        return head_office_seats(pairs, known)
+
     def _company_mentions(self) -> None:
         stale = self._stale_weak()
         uid_index, hub_index = self._indexes([m for ms in stale.values() for m, _ in ms])
@@ -325,12 +335,14 @@ class Ingestor:
         weak: dict[str, dict[str, Any]] = {}
         by_holder: dict[str, dict[tuple[str, int], tuple[CompanyRow, str]]] = defaultdict(dict)
         involved: list[dict[str, Any]] = []
+        loans = self._head_office_loans(pairs)
         for m, subject in pairs:
-            target, rule, (score, reason) = resolve_weak(m.name, m.uid, m.seat, uid_index, hub_index)
-            wid = weak_company_id(m.name, m.seat)
+            seat = m.seat or loans.get((m.pub_number, m.idx))
+            target, rule, (score, reason) = resolve_weak(m.name, m.uid, seat, uid_index, hub_index)
+            wid = weak_company_id(m.name, seat)
             w = weak.setdefault(wid, {"id": wid, "target": target, "rule": rule, "score": score,
                                       "reason": reason, "names": set(), "pubs": set(),
-                                      "seat": m.seat, "name": m.name})
+                                      "seat": seat, "name": m.name})
             w["names"].add(m.name)
             w["pubs"].add(m.pub_number)
             holder = target or wid

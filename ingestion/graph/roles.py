@@ -34,6 +34,10 @@ class RoleMention(NamedTuple):
     """Signature right."""
     action: str
     """registered / removed."""
+    prev_signature: str | None = None
+    """Signature the notice says was held before (`[bisher: mit Einzelprokura]`), else None."""
+    correction: bool = False
+    """From a correction notice: it fixes what the register always said, it changes nothing."""
 
 
 class RoleInterval(TypedDict):
@@ -46,7 +50,7 @@ class RoleInterval(TypedDict):
     role_text: str | None
     """Function words as written when it opened (or latest)."""
     signature: str
-    """Latest signature right."""
+    """Signature right during the interval (a correction notice fixes it in place)."""
     valid_from: dt.date | None
     """Journal date it started (None: removal without registration)."""
     valid_to: dt.date | None
@@ -79,16 +83,46 @@ def _close(iv: RoleInterval, m: RoleMention) -> None:
         iv["pubs"].append(m.pub_number)
 
 
+def _restates(m: RoleMention) -> bool:
+    """A `bisher:` note on roles or signature means the entry is given in full: the holder's
+    earlier entry ended here (a correction's `[nicht: …]` note does not: nothing changed)."""
+    return not m.correction and bool(m.prev_roles or m.prev_signature is not None)
+
+
+def _changed(iv: RoleInterval, m: RoleMention, roles: list[str]) -> bool:
+    """Does registration `m` end the open interval `iv` of one of its own roles?
+
+    A different known signature does (who could sign on a date must have one answer), and so
+    does a different coarse role set when the entry is restated; a plain repetition confirms.
+    """
+    if m.correction:
+        return False
+    if "unknown" not in (m.signature, iv["signature"]) and m.signature != iv["signature"]:
+        return True
+    before = {r for r in iv["roles"] if r not in TRANSACTION_ROLES} or {iv["role"]}
+    return _restates(m) and set(roles) != before
+
+
 def role_intervals(mentions: Iterable[RoleMention]) -> list[RoleInterval]:
     """Intervals of each function role of one holder in one company.
 
-    A registration opens a role (or confirms an open one, updating its signature); a removal
+    A registration opens a role, or confirms an open one; a change of signature, or a restated
+    entry (`bisher:` note) with another role set, closes the open interval at the notice's
+    journal date and opens the next one; a restated entry also closes the open roles it no
+    longer names (`[bisher: mit Einzelprokura]` ends the authorized-signatory role). A removal
     closes the named roles, or every open role when it names none; a removal of a role that is
-    not open gives a closed interval without start, flagged, instead of an error.
+    not open gives a closed interval without start, flagged, instead of an error. A correction
+    notice fixes the signature of the open interval in place.
     """
     ordered = sorted(set(mentions), key=lambda m: (m.date, m.pub_number, m.idx))
     open_roles: dict[str, RoleInterval] = {}
     done: list[RoleInterval] = []
+
+    def close(role: str, m: RoleMention) -> None:
+        iv = open_roles.pop(role)
+        _close(iv, m)
+        done.append(iv)
+
     for m in ordered:
         roles = [r for r in m.roles if r not in TRANSACTION_ROLES] or (
             ["authorized_signatory"] if m.action == "registered" and m.signature not in
@@ -97,27 +131,28 @@ def role_intervals(mentions: Iterable[RoleMention]) -> list[RoleInterval]:
         if m.action == "removed":
             targets = roles or list(open_roles)
             for role in targets:
-                iv = open_roles.pop(role, None)
-                if iv is None:
+                if role not in open_roles:
                     iv = _open(m, role)
                     iv["valid_from"], iv["from_pub"], iv["from_pub_date"] = None, None, None
                     iv["flags"].append("removal_without_registration")
-                _close(iv, m)
-                done.append(iv)
+                    open_roles[role] = iv
+                close(role, m)
             continue
-        for role in m.prev_roles:
-            if role in open_roles and role not in roles:
-                iv = open_roles.pop(role)
-                _close(iv, m)
-                done.append(iv)
+        for role in sorted(open_roles):
+            if role not in roles and (role in m.prev_roles or _restates(m)):
+                close(role, m)
         for role in roles:
-            iv = open_roles.get(role)
-            if iv is None:
+            current = open_roles.get(role)
+            if current is not None and _changed(current, m, roles):
+                close(role, m)
+                current = None
+            if current is None:
                 open_roles[role] = _open(m, role)
-            else:
-                iv["signature"] = m.signature if m.signature != "unknown" else iv["signature"]
-                if m.pub_number not in iv["pubs"]:
-                    iv["pubs"].append(m.pub_number)
+                continue
+            if m.signature != "unknown":
+                current["signature"] = m.signature
+            if m.pub_number not in current["pubs"]:
+                current["pubs"].append(m.pub_number)
     done.extend(open_roles.values())
     done.sort(key=lambda iv: (iv["role"], str(iv["valid_from"]), str(iv["from_pub"])))
     return done

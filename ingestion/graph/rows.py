@@ -13,7 +13,8 @@ from typing import Any, NamedTuple
 
 from ingestion.extraction.models import ExtractionRecord
 from ingestion.graph.identity import parse_code13, parse_uid
-from ingestion.publication import Publication
+from ingestion.graph.normalize import company_hub_key
+from ingestion.publication import CompanyRef, Publication
 
 TRANSACTION_ROLES = frozenset(
     {"head_office", "branch", "merger_absorbed", "merger_absorbing", "asset_seller", "asset_buyer"}
@@ -81,6 +82,11 @@ class PersonRow(NamedTuple):
     """Signature right."""
     action: str
     """registered / removed."""
+    prev_signature: str | None = None
+    """Earlier signature given after bisher / précédemment / finora (in a correction: the
+    corrected-away value)."""
+    correction: bool = False
+    """From a correction notice (it fixes the register's entry, it does not change it)."""
 
 
 class CompanyRow(NamedTuple):
@@ -218,14 +224,16 @@ def notice_rows(pub: Publication, rec: ExtractionRecord) -> NoticeRows:
         "subject_name": next((v for k, v in subject.attrs if k == "name"), None) if subject else None,
     }
     persons = []
+    correction = "correction" in rec.events
     for i, p in enumerate(rec.persons):
         prev_roles = _previous(p.previous, "roles") or ()
+        prev_signature = _previous(p.previous, "signature")
         persons.append(PersonRow(
             pub.number, i, when, pub.publication_date, _s(p.family_name) or "",
             _s(p.given_names), _s(p.origin), _s(p.nationality), _s(p.residence),
             _s(_previous(p.previous, "residence")), tuple(p.roles),
             tuple(r for r in prev_roles if isinstance(r, str)), _s(p.role_text), p.signature,
-            p.action,
+            p.action, prev_signature if isinstance(prev_signature, str) else None, correction,
         ))
     companies = [
         CompanyRow(pub.number, i, when, pub.publication_date, c.name, c.uid, _s(c.seat),
@@ -234,8 +242,27 @@ def notice_rows(pub: Publication, rec: ExtractionRecord) -> NoticeRows:
     ]
     block = pub.after if pub.after else None
     if block and block.head_office and (block.head_office.name or block.head_office.uid):
-        ho = block.head_office
-        companies.append(CompanyRow(pub.number, len(companies), when, pub.publication_date,
-                                    ho.name or ho.uid or "", ho.uid, _s(ho.seat),
-                                    ("head_office",), None, "registered"))
+        companies = _with_head_office(companies, block.head_office, pub, when)
     return NoticeRows(event, subject, persons, companies)
+
+
+def _with_head_office(companies: list[CompanyRow], ho: CompanyRef, pub: Publication,
+                      when: dt.date) -> list[CompanyRow]:
+    """Add the structured head-office reference, unless the text already names that company.
+
+    A branch's registration names its head office twice, in the text ("Siège principal à:
+    Stuttgart (DE)", with the seat) and in the structured block (name, maybe a UID, no seat):
+    one company, so one mention, completed with what either source adds.
+    """
+    name = ho.name or ho.uid or ""
+    key = company_hub_key(name) if ho.name else None
+    for i, c in enumerate(companies):
+        if "head_office" in c.roles and (
+                (key is not None and company_hub_key(c.name) == key)
+                or (ho.uid is not None and c.uid is not None
+                    and parse_uid(c.uid)[0] == parse_uid(ho.uid)[0])):
+            companies[i] = c._replace(uid=c.uid or ho.uid, seat=c.seat or _s(ho.seat))
+            return companies
+    companies.append(CompanyRow(pub.number, len(companies), when, pub.publication_date, name,
+                                ho.uid, _s(ho.seat), ("head_office",), None, "registered"))
+    return companies

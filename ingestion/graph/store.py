@@ -51,6 +51,12 @@ RETURN k, i {.*} AS m, e.pub_number AS pub, coalesce(e.journal_date, e.pub_date)
        e.pub_date AS pub_date, e.subject_id AS company
 """
 
+HEAD_OFFICE_SEATS: Final = """
+UNWIND $keys AS k MATCH (:Company {id: k})-[:HAS_EVENT]->(e:Event)<-[i:INVOLVED_IN]-(:Company)
+WHERE 'head_office' IN i.roles AND i.seat IS NOT NULL
+RETURN k, i.hub_key AS key, collect(DISTINCT i.seat) AS seats
+"""
+
 UNABSORBED_WEAK_MENTIONS: Final = """
 UNWIND $keys AS k MATCH (w:Company {hub_key: k}) WHERE w.strength = 'weak' AND NOT w.absorbed
 MATCH (w)-[i:INVOLVED_IN]->(e:Event)
@@ -122,6 +128,7 @@ def person_mentions(driver: Driver, database: str, block_keys: Iterable[str]) ->
             m.get("nationality"), m.get("residence"), m.get("prev_residence"),
             _tuple(m.get("roles")), _tuple(m.get("prev_roles")), m.get("role_text"),
             m.get("signature") or "unknown", m.get("action") or "registered",
+            m.get("prev_signature"), bool(m.get("correction")),
         ), r["company"]))
     return out
 
@@ -142,3 +149,9 @@ def company_mentions(driver: Driver, database: str, holder_ids: Iterable[str],
             m.get("role_text"), m.get("action") or "registered",
         ), r["company"]))
     return out
+
+
+def head_office_seats(driver: Driver, database: str, branch_ids: Iterable[str]) -> dict[tuple[str, str], list[str]]:
+    """Seats the graph's mentions already give the head offices of these branches, by name key."""
+    return {(r["k"], r["key"]): list(r["seats"])
+            for r in _batched(driver, database, HEAD_OFFICE_SEATS, branch_ids)}

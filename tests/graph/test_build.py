@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+from typing import Any
 
 from neo4j import Driver
 
@@ -12,7 +13,7 @@ from tests.graph import corpus
 from tests.graph.corpus import ALPHA, BETA, BRANCH, GAMMA, REVISA
 
 
-def q(driver: Driver, query: str, **params: object) -> list[dict[str, object]]:
+def q(driver: Driver, query: str, **params: Any) -> list[dict[str, Any]]:
     return read(driver, "neo4j", query, **params)
 
 

@@ -94,7 +94,8 @@ def role_spans(truth: Truth, split_on_signature: bool = False) -> list[RoleSpan]
 
     The truth closes an interval whenever the role set or the signature changes (`changed`)
     and opens the next in the same notice; a coarse role present on both sides goes on, unless
-    `split_on_signature` and the signature changed (the build does not split there yet).
+    `split_on_signature` and the signature changed (as the build does: who could sign on a date
+    has one answer).
     """
     chains: dict[tuple[str, str, str], list[Row]] = defaultdict(list)
     for r in truth.roles:
