@@ -7,9 +7,15 @@ extractor. `CORPUS` is ordered by publication date; `extract(pub)` returns the m
 from __future__ import annotations
 
 from datetime import date
-from typing import Any
+from typing import Any, Literal
 
-from ingestion.extraction.models import CompanyMention, ExtractionRecord, PersonMention, Subject
+from ingestion.extraction.models import (
+    CompanyMention,
+    EventType,
+    ExtractionRecord,
+    PersonMention,
+    Subject,
+)
 from ingestion.publication import CompanyBlock, CompanyRef, Publication, Source, Transaction
 
 
@@ -33,8 +39,8 @@ REVISA = uid("10000008")
 _records: dict[str, ExtractionRecord] = {}
 
 
-def _pub(number: str, day: str, journal: str, block: CompanyBlock, kind: str,
-         events: list[str], persons: list[dict[str, Any]] | None = None,
+def _pub(number: str, day: str, journal: str, block: CompanyBlock,
+         kind: Literal["registration", "update", "deletion"], events: list[EventType], persons: list[dict[str, Any]] | None = None,
          companies: list[dict[str, Any]] | None = None) -> Publication:
     sub = {"registration": "HR01", "update": "HR02", "deletion": "HR03"}[kind]
     pub = Publication(

@@ -92,8 +92,8 @@ def rm(day: int, action: str, roles: tuple[str, ...], pub: str, prev: tuple[str,
 
 
 def spans(ivs: list[RoleInterval]) -> list[tuple[str, int | None, int | None, str]]:
-    return [(iv["role"], iv["valid_from"] and iv["valid_from"].day,
-             iv["valid_to"] and iv["valid_to"].day, iv["signature"]) for iv in ivs]
+    return [(iv["role"], iv["valid_from"].day if iv["valid_from"] else None,
+             iv["valid_to"].day if iv["valid_to"] else None, iv["signature"]) for iv in ivs]
 
 
 def test_signature_change_closes_the_interval_and_opens_the_next() -> None:
