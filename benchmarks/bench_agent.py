@@ -122,14 +122,26 @@ async def run(settings: Settings, n: int, warmup: int, seed: int, console: Conso
         table.add_column(col, justify="right" if col != "task" else "left")
     every = [t for ts in times.values() for t in ts]
     for task, ts in sorted(times.items()):
-        table.add_row(task, str(len(ts)), f"{pct(ts, 50):.0f}", f"{pct(ts, 95):.0f}",
-                      f"{statistics.mean(ts):.0f}")
-    table.add_row("all", str(len(every)), f"{pct(every, 50):.0f}", f"{pct(every, 95):.0f}",
-                  f"{statistics.mean(every):.0f}")
+        table.add_row(
+            task,
+            str(len(ts)),
+            f"{pct(ts, 50):.0f}",
+            f"{pct(ts, 95):.0f}",
+            f"{statistics.mean(ts):.0f}",
+        )
+    table.add_row(
+        "all",
+        str(len(every)),
+        f"{pct(every, 50):.0f}",
+        f"{pct(every, 95):.0f}",
+        f"{statistics.mean(every):.0f}",
+    )
     console.print(table)
     console.print(f"forms: {forms}; turns ending in error: {errors}")
-    console.print(f"targets: p50 < 150 ms ({'met' if pct(every, 50) < 150 else 'MISSED'}), "
-                  f"p95 < 500 ms ({'met' if pct(every, 95) < 500 else 'MISSED'})")
+    console.print(
+        f"targets: p50 < 150 ms ({'met' if pct(every, 50) < 150 else 'MISSED'}), "
+        f"p95 < 500 ms ({'met' if pct(every, 95) < 500 else 'MISSED'})"
+    )
 
 
 def main() -> None:
@@ -137,8 +149,11 @@ def main() -> None:
     parser.add_argument("--n", type=int, default=200, help="questions measured")
     parser.add_argument("--warmup", type=int, default=20, help="questions asked first, unmeasured")
     parser.add_argument("--seed", type=int, default=7)
-    parser.add_argument("--fixture", action="store_true",
-                        help="load the fixture graph into the TEST instance and use it")
+    parser.add_argument(
+        "--fixture",
+        action="store_true",
+        help="load the fixture graph into the TEST instance and use it",
+    )
     args = parser.parse_args()
     console = Console()
     settings = Settings()

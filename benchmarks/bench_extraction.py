@@ -34,19 +34,26 @@ def synthetic_inputs(folder: Path) -> Iterator[ExtractionInput]:
     for page in sorted((folder / "notices").glob("*.json")):
         for pub in json.loads(page.read_text(encoding="utf-8"))["content"]:
             meta, content = pub["meta"], pub["content"]
-            yield ExtractionInput(id=meta["publicationNumber"], text=content.get("publicationText") or "",
-                                  language=meta.get("language"))
+            yield ExtractionInput(
+                id=meta["publicationNumber"],
+                text=content.get("publicationText") or "",
+                language=meta.get("language"),
+            )
 
 
 def real_inputs(n: int) -> list[ExtractionInput]:
     """The real dev inputs repeated up to `n` notices."""
     path = REPO.parent / "shared" / "data" / "gold" / "inputs_dev.jsonl"
-    base = [ExtractionInput.model_validate_json(line) for line in path.read_text().splitlines() if line]
+    base = [
+        ExtractionInput.model_validate_json(line) for line in path.read_text().splitlines() if line
+    ]
     return [base[i % len(base)].model_copy(update={"id": f"r{i}"}) for i in range(n)]
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     ap.add_argument("--synthetic", type=Path, help="folder written by `shabgraph generate`")
     ap.add_argument("--notices", type=int, default=0, help="generate this many synthetic notices")
     ap.add_argument("--real", type=int, default=0, help="repeat the real dev inputs to this many")
@@ -61,8 +68,20 @@ def main() -> None:
             folder = Path(tmp.name) / "corpus"
             n = args.notices or 100_000
             console.print(f"generating {n} synthetic notices ...")
-            subprocess.run([sys.executable, "-m", "shabgraph", "generate", "--notices", str(n),
-                            "--out", str(folder)], check=True, cwd=REPO)
+            subprocess.run(
+                [
+                    sys.executable,
+                    "-m",
+                    "shabgraph",
+                    "generate",
+                    "--notices",
+                    str(n),
+                    "--out",
+                    str(folder),
+                ],
+                check=True,
+                cwd=REPO,
+            )
         inputs, source = list(synthetic_inputs(folder)), f"synthetic {folder}"
     rules = RulesExtractor()
     with_persons = errors = 0
@@ -81,10 +100,14 @@ def main() -> None:
     console.print(f"source: {source}")
     # CPU time is the one-core figure; wall time also counts other processes on a shared machine.
     console.print(f"notices: {len(inputs)}  wall: {seconds:.1f} s  cpu: {cpu_seconds:.1f} s")
-    console.print(f"throughput: {len(inputs) / cpu_seconds:,.0f} notices/s per core (cpu time; target "
-                  f">= 2,000), {len(inputs) / seconds:,.0f} notices/s wall")
-    console.print(f"peak RSS: {peak_mb:,.0f} MiB (inputs held in memory)  "
-                  f"with persons: {with_persons / max(1, len(inputs)):.1%}  error records: {errors}")
+    console.print(
+        f"throughput: {len(inputs) / cpu_seconds:,.0f} notices/s per core (cpu time; target "
+        f">= 2,000), {len(inputs) / seconds:,.0f} notices/s wall"
+    )
+    console.print(
+        f"peak RSS: {peak_mb:,.0f} MiB (inputs held in memory)  "
+        f"with persons: {with_persons / max(1, len(inputs)):.1%}  error records: {errors}"
+    )
     if tmp is not None:
         tmp.cleanup()
 

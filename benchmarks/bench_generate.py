@@ -45,23 +45,33 @@ def main() -> None:
     for n in args.notices:
         with tempfile.TemporaryDirectory() as tmp:
             out = (args.keep or Path(tmp)) / f"syn-{n}"
-            res = subprocess.run([sys.executable, "-c", CHILD, str(n), str(args.seed), str(out)],
-                                 check=True, capture_output=True, text=True)
+            res = subprocess.run(
+                [sys.executable, "-c", CHILD, str(n), str(args.seed), str(out)],
+                check=True,
+                capture_output=True,
+                text=True,
+            )
             row = json.loads(res.stdout.strip().splitlines()[-1])
             rows.append(row)
-            print(f"{n:>9} notices  {row['seconds']:>7.1f} s  {row['per_second']:>6} notices/s  "
-                  f"CPU {row['cpu_seconds']:>7.1f} s  {row['per_cpu_second']:>6} notices/CPU-s  "
-                  f"peak RSS {row['peak_rss_mb']:>5} MB  output {row['output_mb']:>6} MB",
-                  flush=True)
+            print(
+                f"{n:>9} notices  {row['seconds']:>7.1f} s  {row['per_second']:>6} notices/s  "
+                f"CPU {row['cpu_seconds']:>7.1f} s  {row['per_cpu_second']:>6} notices/CPU-s  "
+                f"peak RSS {row['peak_rss_mb']:>5} MB  output {row['output_mb']:>6} MB",
+                flush=True,
+            )
     if len(rows) > 1:
-        print(f"peak memory ratio largest/smallest: "
-              f"{rows[-1]['peak_rss_mb'] / rows[0]['peak_rss_mb']:.2f}")
+        print(
+            f"peak memory ratio largest/smallest: "
+            f"{rows[-1]['peak_rss_mb'] / rows[0]['peak_rss_mb']:.2f}"
+        )
     if rows:
         row = rows[-1]
         per_m = row["seconds"] * 1_000_000 / row["notices"]
         cpu_m = row["cpu_seconds"] * 1_000_000 / row["notices"]
-        print(f"1 M notices at this rate: {per_m / 60:.1f} min wall, {cpu_m / 60:.1f} min CPU "
-              f"(target < 10 min)")
+        print(
+            f"1 M notices at this rate: {per_m / 60:.1f} min wall, {cpu_m / 60:.1f} min CPU "
+            f"(target < 10 min)"
+        )
 
 
 if __name__ == "__main__":

@@ -32,7 +32,9 @@ from shabgraph.settings import Settings
 
 def _wipe(driver: db.Driver, database: str) -> None:
     with driver.session(database=database) as session:
-        session.run("MATCH (n) CALL (n) { DETACH DELETE n } IN TRANSACTIONS OF 10000 ROWS").consume()
+        session.run(
+            "MATCH (n) CALL (n) { DETACH DELETE n } IN TRANSACTIONS OF 10000 ROWS"
+        ).consume()
 
 
 def _server_cpu(settings: Settings) -> float | None:
@@ -69,8 +71,9 @@ def main() -> None:
         from tools.precompute import refresh_derived
 
         t1, cpu1, srv1 = time.perf_counter(), time.process_time(), _server_cpu(settings)
-        summary = ingest_paths([corpus / "notices"], driver, settings.neo4j_database, "rules",
-                               console)
+        summary = ingest_paths(
+            [corpus / "notices"], driver, settings.neo4j_database, "rules", console
+        )
         t_derived = time.perf_counter()
         refresh_derived(driver, settings.neo4j_database)  # `shabgraph ingest` runs it too
         t_derived = time.perf_counter() - t_derived
@@ -86,18 +89,26 @@ def main() -> None:
         print(f"generate           {t_gen:8.1f} s (skipped when the corpus exists)")
         for stage, secs in summary.stage_seconds.items():
             cpu = summary.stage_cpu_seconds.get(stage, 0.0)
-            print(f"ingest:{stage:<11} {secs:8.1f} s  {summary.notices / max(secs, 1e-9):10,.0f} "
-                  f"notices/s  (main-process CPU {cpu:.1f} s)")
+            print(
+                f"ingest:{stage:<11} {secs:8.1f} s  {summary.notices / max(secs, 1e-9):10,.0f} "
+                f"notices/s  (main-process CPU {cpu:.1f} s)"
+            )
         print(f"derived counts     {t_derived:8.1f} s  (tools.precompute.refresh_derived)")
-        print(f"ingest total       {t_ingest:8.1f} s  {summary.notices / t_ingest:10,.0f} notices/s")
+        print(
+            f"ingest total       {t_ingest:8.1f} s  {summary.notices / t_ingest:10,.0f} notices/s"
+        )
         print(f"end to end         {t_gen + t_ingest:8.1f} s")
         server = f"{srv2 - srv1:.1f} s" if srv1 is not None and srv2 is not None else "n/a"
         workers_cpu = children.ru_utime + children.ru_stime
-        print(f"CPU time           main {cpu_main:.1f} s, workers {workers_cpu:.1f} s, "
-              f"Neo4j {server}  (wall {t_ingest:.1f} s; load average "
-              f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} cores)")
-        print(f"peak memory (RSS)  {peak:8.0f} MiB main, {children.ru_maxrss / 1024:.0f} MiB "
-              "largest worker")
+        print(
+            f"CPU time           main {cpu_main:.1f} s, workers {workers_cpu:.1f} s, "
+            f"Neo4j {server}  (wall {t_ingest:.1f} s; load average "
+            f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} cores)"
+        )
+        print(
+            f"peak memory (RSS)  {peak:8.0f} MiB main, {children.ru_maxrss / 1024:.0f} MiB "
+            "largest worker"
+        )
         print(f"graph              {stats.total_nodes:,} nodes, {stats.total_edges:,} edges")
         if args.eval:
             from ingestion.graph.evaluation import evaluate, report_tables

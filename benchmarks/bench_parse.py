@@ -25,9 +25,16 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from ingestion.publication import Publication
 from ingestion.sources import read_paths
 
-SHARED = Path(os.environ.get("SHABGRAPH_SHARED_DIR", Path(__file__).resolve().parents[2] / "shared"))
-FIXTURE = (SHARED / "data" / "real" / "amtsblattportal-n8n-fixture-2026-08-26"
-           / "publications_hr_2026-08-26.json")
+SHARED = Path(
+    os.environ.get("SHABGRAPH_SHARED_DIR", Path(__file__).resolve().parents[2] / "shared")
+)
+FIXTURE = (
+    SHARED
+    / "data"
+    / "real"
+    / "amtsblattportal-n8n-fixture-2026-08-26"
+    / "publications_hr_2026-08-26.json"
+)
 PAGE = 2000
 
 
@@ -42,7 +49,8 @@ def write_corpus(folder: Path, notices: int) -> None:
         page.append(rec)
         if len(page) == PAGE or n == notices - 1:
             (folder / f"page-{n // PAGE:05d}.json").write_bytes(
-                orjson.dumps({"content": page, "total": notices}))
+                orjson.dumps({"content": page, "total": notices})
+            )
             page = []
 
 
@@ -74,10 +82,14 @@ def main() -> None:
     peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(f"publications: {pubs}, rejects: {rejects}")
     # CPU time is what one core delivers; wall time also counts other processes on a shared box
-    print(f"parse only:        {parse_s:7.2f} s wall {pubs / parse_s:8.0f}/s, "
-          f"{parse_cpu:7.2f} s CPU {pubs / parse_cpu:8.0f} publications/s")
-    print(f"parse + JSONL out: {write_s:7.2f} s wall {pubs / write_s:8.0f}/s, "
-          f"{write_cpu:7.2f} s CPU {pubs / write_cpu:8.0f} publications/s")
+    print(
+        f"parse only:        {parse_s:7.2f} s wall {pubs / parse_s:8.0f}/s, "
+        f"{parse_cpu:7.2f} s CPU {pubs / parse_cpu:8.0f} publications/s"
+    )
+    print(
+        f"parse + JSONL out: {write_s:7.2f} s wall {pubs / write_s:8.0f}/s, "
+        f"{write_cpu:7.2f} s CPU {pubs / write_cpu:8.0f} publications/s"
+    )
     print(f"peak RSS: {peak_mb:.0f} MB")
 
 

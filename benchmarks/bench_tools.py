@@ -26,15 +26,25 @@ from tools.registry import call_tool
 
 # Random samples over the whole graph (not the first nodes of the store), with a date inside
 # each entity's span for the as_of calls.
-SAMPLE_COMPANIES = ("MATCH (c:Company) WHERE c.strength = 'strong' WITH c, rand() AS r ORDER BY r LIMIT 3000 "
-                    "RETURN c.id AS id, c.name AS name, c.canton AS canton, "
-                    "c.first_pub_date AS first, c.last_pub_date AS last")
-SAMPLE_PERSONS = ("MATCH (p:Person) WITH p, rand() AS r ORDER BY r LIMIT 3000 "
-                  "RETURN p.id AS id, p.full_name AS name")
+SAMPLE_COMPANIES = (
+    "MATCH (c:Company) WHERE c.strength = 'strong' WITH c, rand() AS r ORDER BY r LIMIT 3000 "
+    "RETURN c.id AS id, c.name AS name, c.canton AS canton, "
+    "c.first_pub_date AS first, c.last_pub_date AS last"
+)
+SAMPLE_PERSONS = (
+    "MATCH (p:Person) WITH p, rand() AS r ORDER BY r LIMIT 3000 "
+    "RETURN p.id AS id, p.full_name AS name"
+)
 SAMPLE_EVENT_TYPES = "MATCH (e:Event) WITH e LIMIT 5000 UNWIND e.event_types AS t RETURN DISTINCT t"
-TARGETS_MS = {"search_companies": 50, "explore_network": 50, "get_node_history": 50,
-              "global_text_search": 300, "get_top_entities": 300, "count_entities_by_event": 300,
-              "run_cypher": 300}
+TARGETS_MS = {
+    "search_companies": 50,
+    "explore_network": 50,
+    "get_node_history": 50,
+    "global_text_search": 300,
+    "get_top_entities": 300,
+    "count_entities_by_event": 300,
+    "run_cypher": 300,
+}
 
 
 def _typo(name: str, rng: random.Random) -> str:
@@ -44,7 +54,7 @@ def _typo(name: str, rng: random.Random) -> str:
     w = words[i]
     if len(w) > 4:
         j = rng.randrange(1, len(w) - 1)
-        words[i] = w[:j] + w[j + 1:]
+        words[i] = w[:j] + w[j + 1 :]
     return " ".join(words)
 
 
@@ -71,8 +81,12 @@ def _as_of(entity: dict[str, Any], rng: random.Random) -> str | None:
     return day.isoformat()
 
 
-def call_makers(companies: list[dict[str, Any]], persons: list[dict[str, Any]], event_types: list[str],
-                rng: random.Random) -> dict[str, Callable[[], dict[str, Any]]]:
+def call_makers(
+    companies: list[dict[str, Any]],
+    persons: list[dict[str, Any]],
+    event_types: list[str],
+    rng: random.Random,
+) -> dict[str, Callable[[], dict[str, Any]]]:
     """Argument generators per tool."""
     ents = companies + persons
     cantons = sorted({c["canton"] for c in companies if c["canton"]}) or ["ZH"]
@@ -86,9 +100,15 @@ def call_makers(companies: list[dict[str, Any]], persons: list[dict[str, Any]], 
         return {"entity_id": ent["id"], "as_of": _as_of(ent, rng)}
 
     def counts() -> dict[str, Any]:
-        filters = rng.choice([{}, {"canton": rng.choice(cantons)}, {"event_type": rng.choice(event_types)},
-                              {"sub_rubric": rng.choice(["HR01", "HR02", "HR03"])},
-                              {"canton": rng.choice(cantons), "date_from": "2020-01-01"}])
+        filters = rng.choice(
+            [
+                {},
+                {"canton": rng.choice(cantons)},
+                {"event_type": rng.choice(event_types)},
+                {"sub_rubric": rng.choice(["HR01", "HR02", "HR03"])},
+                {"canton": rng.choice(cantons), "date_from": "2020-01-01"},
+            ]
+        )
         return {"group_by": rng.choice(["event_type", "sub_rubric", "canton", "year"]), **filters}
 
     return {
@@ -96,12 +116,16 @@ def call_makers(companies: list[dict[str, Any]], persons: list[dict[str, Any]], 
         "explore_network": network,
         "get_node_history": history,
         "global_text_search": lambda: {"query": rng.choice(ents)["name"].split()[0]},
-        "get_top_entities": lambda: {"metric": rng.choice(["capital", "events", "mandates", "current_mandates"]),
-                                     "canton": rng.choice([None, None, *cantons])},
+        "get_top_entities": lambda: {
+            "metric": rng.choice(["capital", "events", "mandates", "current_mandates"]),
+            "canton": rng.choice([None, None, *cantons]),
+        },
         "count_entities_by_event": counts,
-        "run_cypher": lambda: {"query": "MATCH (c:Company {id: $id})<-[r:HOLDS_ROLE]-(p) "
-                                        "RETURN p.id AS id, r.role AS role, r.pubs AS pubs",
-                               "params": {"id": rng.choice(companies)["id"]}},
+        "run_cypher": lambda: {
+            "query": "MATCH (c:Company {id: $id})<-[r:HOLDS_ROLE]-(p) "
+            "RETURN p.id AS id, r.role AS role, r.pubs AS pubs",
+            "params": {"id": rng.choice(companies)["id"]},
+        },
     }
 
 
@@ -110,9 +134,15 @@ def main() -> None:
     parser.add_argument("--calls", type=int, default=200, help="calls per tool")
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--only", nargs="*", default=None, help="tool names to run (default: all)")
-    parser.add_argument("--repeat", type=int, default=1, help=(
-        "run each call N times and keep its fastest time: on a shared, overloaded machine this "
-        "separates the query's own cost from time spent waiting for a CPU (default 1: plain)"))
+    parser.add_argument(
+        "--repeat",
+        type=int,
+        default=1,
+        help=(
+            "run each call N times and keep its fastest time: on a shared, overloaded machine this "
+            "separates the query's own cost from time spent waiting for a CPU (default 1: plain)"
+        ),
+    )
     opts = parser.parse_args()
     console = Console()
     settings = Settings()
@@ -121,13 +151,21 @@ def main() -> None:
         ctx = ToolContext(driver=driver, database=settings.neo4j_database)
         companies = db.read(driver, settings.neo4j_database, SAMPLE_COMPANIES)
         persons = db.read(driver, settings.neo4j_database, SAMPLE_PERSONS)
-        events = db.read(driver, settings.neo4j_database, "MATCH (e:Event) RETURN count(e) AS n")[0]["n"]
-        event_types = [r["t"] for r in db.read(driver, settings.neo4j_database, SAMPLE_EVENT_TYPES)] or ["registration"]
+        events = db.read(driver, settings.neo4j_database, "MATCH (e:Event) RETURN count(e) AS n")[
+            0
+        ]["n"]
+        event_types = [
+            r["t"] for r in db.read(driver, settings.neo4j_database, SAMPLE_EVENT_TYPES)
+        ] or ["registration"]
         if not companies:
             raise SystemExit("The graph has no companies: load one first.")
-        console.print(f"Graph at {settings.bolt_uri}: {events:,} events; sampled "
-                      f"{len(companies)} companies, {len(persons)} persons.")
-        table = Table("tool", "calls", "p50 ms", "p95 ms", "max ms", "target p95", "errors", "empty")
+        console.print(
+            f"Graph at {settings.bolt_uri}: {events:,} events; sampled "
+            f"{len(companies)} companies, {len(persons)} persons."
+        )
+        table = Table(
+            "tool", "calls", "p50 ms", "p95 ms", "max ms", "target p95", "errors", "empty"
+        )
         for name, make in call_makers(companies, persons, event_types, rng).items():
             if opts.only and name not in opts.only:
                 continue
@@ -136,16 +174,28 @@ def main() -> None:
             times, errors, empty = [], 0, 0
             for _ in track(range(opts.calls), description=name, console=console, transient=True):
                 args = make()
-                result = min((call_tool(ctx, name, args) for _ in range(opts.repeat)), key=lambda r: r.ms)
+                result = min(
+                    (call_tool(ctx, name, args) for _ in range(opts.repeat)), key=lambda r: r.ms
+                )
                 times.append(result.ms)
                 errors += result.outcome == "error"
                 empty += result.outcome == "empty"
             q = statistics.quantiles(times, n=20)
-            table.add_row(name, str(len(times)), f"{statistics.median(times):.1f}", f"{q[18]:.1f}",
-                          f"{max(times):.1f}", f"< {TARGETS_MS[name]}", str(errors), str(empty))
+            table.add_row(
+                name,
+                str(len(times)),
+                f"{statistics.median(times):.1f}",
+                f"{q[18]:.1f}",
+                f"{max(times):.1f}",
+                f"< {TARGETS_MS[name]}",
+                str(errors),
+                str(empty),
+            )
         console.print(table)
         if opts.repeat > 1:
-            console.print(f"Each call's time is the fastest of {opts.repeat} runs of the same arguments.")
+            console.print(
+                f"Each call's time is the fastest of {opts.repeat} runs of the same arguments."
+            )
 
 
 if __name__ == "__main__":

@@ -37,8 +37,15 @@ QUESTIONS = [
 USERS = {"load": "load-pw"}
 
 
-async def session(url: str, idx: int, until: float, times: list[float], errors: list[str],
-                  progress: Progress, task: int) -> None:
+async def session(
+    url: str,
+    idx: int,
+    until: float,
+    times: list[float],
+    errors: list[str],
+    progress: Progress,
+    task: int,
+) -> None:
     try:
         chat = ChatSession(url, await login_cookie(url, "load", USERS["load"]))
         await chat.connect()
@@ -66,13 +73,18 @@ async def session(url: str, idx: int, until: float, times: list[float], errors: 
 async def run_load(url: str, sessions: int, seconds: float) -> tuple[list[float], list[str], float]:
     times: list[float] = []
     errors: list[str] = []
-    with Progress(TextColumn("[bold]answers"), BarColumn(), TextColumn("{task.completed}"),
-                  TimeRemainingColumn()) as progress:
+    with Progress(
+        TextColumn("[bold]answers"),
+        BarColumn(),
+        TextColumn("{task.completed}"),
+        TimeRemainingColumn(),
+    ) as progress:
         task = progress.add_task("load", total=None)
         t0 = time.monotonic()
         until = t0 + seconds
-        await asyncio.gather(*(session(url, i, until, times, errors, progress, task)
-                               for i in range(sessions)))
+        await asyncio.gather(
+            *(session(url, i, until, times, errors, progress, task) for i in range(sessions))
+        )
         wall = time.monotonic() - t0
     return times, errors, wall
 
@@ -98,8 +110,13 @@ def main() -> None:
 
         settings = Settings()
         data = Path(tempfile.mkdtemp(prefix="bench-ui-"))
-        server = start_app(settings, args.port, data, agent_factory=args.agent,
-                           extra_env={"SHABGRAPH_UI_USERS": "load:load-pw"})
+        server = start_app(
+            settings,
+            args.port,
+            data,
+            agent_factory=args.agent,
+            extra_env={"SHABGRAPH_UI_USERS": "load:load-pw"},
+        )
         url = server.url
         console.print(f"app on {url} (Neo4j {settings.bolt_uri}, threads in {data})")
     try:
@@ -111,9 +128,14 @@ def main() -> None:
     for col in ("answers", "errors", "answers/s", "p50 s", "p95 s", "max s"):
         table.add_column(col, justify="right")
     if times:
-        table.add_row(str(len(times)), str(len(errors)), f"{len(times) / wall:.2f}",
-                      f"{statistics.median(times):.2f}", f"{percentile(times, 0.95):.2f}",
-                      f"{max(times):.2f}")
+        table.add_row(
+            str(len(times)),
+            str(len(errors)),
+            f"{len(times) / wall:.2f}",
+            f"{statistics.median(times):.2f}",
+            f"{percentile(times, 0.95):.2f}",
+            f"{max(times):.2f}",
+        )
     else:
         table.add_row("0", str(len(errors)), "0", "-", "-", "-")
     console.print(table)

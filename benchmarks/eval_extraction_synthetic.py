@@ -42,22 +42,49 @@ from ingestion.extraction.scorer import (
 )
 
 console = Console()
-_ROLES = {"chair", "vice_chair", "board_member", "secretary", "managing_director", "director",
-          "partner", "limited_partner", "owner", "authorized_signatory", "liquidator", "auditor",
-          "member", "branch_manager", "head_office", "branch", "merger_absorbed", "merger_absorbing",
-          "asset_seller", "asset_buyer", "founder", "other"}
+_ROLES = {
+    "chair",
+    "vice_chair",
+    "board_member",
+    "secretary",
+    "managing_director",
+    "director",
+    "partner",
+    "limited_partner",
+    "owner",
+    "authorized_signatory",
+    "liquidator",
+    "auditor",
+    "member",
+    "branch_manager",
+    "head_office",
+    "branch",
+    "merger_absorbed",
+    "merger_absorbing",
+    "asset_seller",
+    "asset_buyer",
+    "founder",
+    "other",
+}
 
 
 def _gold_mention(m: dict[str, Any]) -> PersonMention | CompanyMention:
     roles = [r for r in m.get("roles") or [] if r in _ROLES]
     action: Action = "removed" if m.get("action") == "removed" else "registered"
     if m["kind"] == "company":
-        return CompanyMention(name=m["name"], uid=m.get("uid"), seat=m.get("seat"), roles=roles,
-                              action=action)
-    return PersonMention(family_name=m["family_name"], given_names=m.get("given_names"),
-                         origin=m.get("origin"), nationality=m.get("nationality"),
-                         residence=m.get("residence"), roles=roles, signature=m.get("signature") or "unknown",
-                         action=action)
+        return CompanyMention(
+            name=m["name"], uid=m.get("uid"), seat=m.get("seat"), roles=roles, action=action
+        )
+    return PersonMention(
+        family_name=m["family_name"],
+        given_names=m.get("given_names"),
+        origin=m.get("origin"),
+        nationality=m.get("nationality"),
+        residence=m.get("residence"),
+        roles=roles,
+        signature=m.get("signature") or "unknown",
+        action=action,
+    )
 
 
 def load(folder: Path) -> tuple[list[ExtractionInput], dict[str, ExtractionRecord], dict[str, str]]:
@@ -66,8 +93,13 @@ def load(folder: Path) -> tuple[list[ExtractionInput], dict[str, ExtractionRecor
     for page in sorted((folder / "notices").glob("*.json")):
         for pub in json.loads(page.read_text(encoding="utf-8"))["content"]:
             meta, content = pub["meta"], pub["content"]
-            inputs.append(ExtractionInput(id=meta["publicationNumber"], text=content.get("publicationText") or "",
-                                          language=meta.get("language")))
+            inputs.append(
+                ExtractionInput(
+                    id=meta["publicationNumber"],
+                    text=content.get("publicationText") or "",
+                    language=meta.get("language"),
+                )
+            )
     events = {}
     style = {}
     for line in (folder / "truth" / "events.jsonl").open(encoding="utf-8"):
@@ -84,14 +116,24 @@ def load(folder: Path) -> tuple[list[ExtractionInput], dict[str, ExtractionRecor
         ms = [_gold_mention(m) for m in mentions.get(inp.id, [])]
         ev = events.get(inp.id, {})
         gold[inp.id] = ExtractionRecord(
-            id=inp.id, language=ev.get("language") or inp.language, events=ev.get("event_types") or [],
+            id=inp.id,
+            language=ev.get("language") or inp.language,
+            events=ev.get("event_types") or [],
             persons=[m for m in ms if isinstance(m, PersonMention)],
-            companies=[m for m in ms if isinstance(m, CompanyMention)])
+            companies=[m for m in ms if isinstance(m, CompanyMention)],
+        )
     return inputs, gold, style
 
 
-_NEW_ENTRY_KEEPS = {"registration", "branch", "asset_transfer", "merger", "demerger", "legal_form_change",
-                    "correction"}
+_NEW_ENTRY_KEEPS = {
+    "registration",
+    "branch",
+    "asset_transfer",
+    "merger",
+    "demerger",
+    "legal_form_change",
+    "correction",
+}
 
 
 def gold_conventions(rec: ExtractionRecord) -> ExtractionRecord:
@@ -111,8 +153,13 @@ def _split_exact(gold: list[ExtractionRecord], pred: list[ExtractionRecord]) -> 
     return ok, total
 
 
-def _show_misses(gold: list[ExtractionRecord], pred: list[ExtractionRecord], texts: dict[str, str],
-                 n: int, kind: str) -> None:
+def _show_misses(
+    gold: list[ExtractionRecord],
+    pred: list[ExtractionRecord],
+    texts: dict[str, str],
+    n: int,
+    kind: str,
+) -> None:
     missed: list[tuple[str, Any]] = []
     spurious: list[tuple[str, Any]] = []
     for g, p in zip(gold, pred, strict=True):
@@ -131,21 +178,31 @@ def _show_misses(gold: list[ExtractionRecord], pred: list[ExtractionRecord], tex
     for title, items in (("missed", missed), ("spurious", spurious)):
         console.print(f"[bold]{title}: {len(items)}[/bold]")
         for pid, x in items[:n]:
-            label = (f"{x.name} {x.roles}" if isinstance(x, CompanyMention)
-                     else f"{x.family_name} | {x.given_names}")
+            label = (
+                f"{x.name} {x.roles}"
+                if isinstance(x, CompanyMention)
+                else f"{x.family_name} | {x.given_names}"
+            )
             console.print(f"  {pid}: {label}  ({x.action})", markup=False, highlight=False)
             console.print(f"     {texts[pid][:700]}", markup=False, highlight=False)
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     ap.add_argument("folder", type=Path, help="folder written by `shabgraph generate`")
-    ap.add_argument("--misses", type=int, default=0, help="print this many misses / spurious persons")
+    ap.add_argument(
+        "--misses", type=int, default=0, help="print this many misses / spurious persons"
+    )
     ap.add_argument("--style", default="prose", help="style whose misses to print (list|prose)")
     ap.add_argument("--lang", default=None, help="language whose misses to print (default: all)")
     ap.add_argument("--kind", default="person", help="person|company misses")
-    ap.add_argument("--gold-event-conventions", action="store_true",
-                    help="map generator event labels to the gold's conventions (see above)")
+    ap.add_argument(
+        "--gold-event-conventions",
+        action="store_true",
+        help="map generator event labels to the gold's conventions (see above)",
+    )
     args = ap.parse_args()
     inputs, gold_by_id, style = load(args.folder)
     ex = RulesExtractor()
@@ -155,8 +212,17 @@ def main() -> None:
         golds = [gold_conventions(g) for g in golds]
         preds = [gold_conventions(p) for p in preds]
     table = Table(title=f"rules extractor vs synthetic truth ({args.folder})")
-    for col in ("slice", "notices", "pers P", "pers R", "comp P", "comp R", "roles F1", "events F1",
-                "split exact"):
+    for col in (
+        "slice",
+        "notices",
+        "pers P",
+        "pers R",
+        "comp P",
+        "comp R",
+        "roles F1",
+        "events F1",
+        "split exact",
+    ):
         table.add_column(col, justify="right")
     slices: dict[str, list[int]] = defaultdict(list)
     for k, inp in enumerate(inputs):
@@ -170,15 +236,31 @@ def main() -> None:
         p = [preds[k] for k in idx]
         s = score(g, p).overall
         ok, total = _split_exact(g, p)
-        table.add_row(key, str(len(idx)), f"{s.persons.precision:.3f}", f"{s.persons.recall:.3f}",
-                      f"{s.companies.precision:.3f}", f"{s.companies.recall:.3f}", f"{s.roles.f1:.3f}",
-                      f"{s.events.f1:.3f}", f"{ok / total:.3f}" if total else "-")
+        table.add_row(
+            key,
+            str(len(idx)),
+            f"{s.persons.precision:.3f}",
+            f"{s.persons.recall:.3f}",
+            f"{s.companies.precision:.3f}",
+            f"{s.companies.recall:.3f}",
+            f"{s.roles.f1:.3f}",
+            f"{s.events.f1:.3f}",
+            f"{ok / total:.3f}" if total else "-",
+        )
     console.print(table)
     if args.misses:
-        idx = [k for k, i in enumerate(inputs) if style[i.id] == args.style
-               and args.lang in (None, golds[k].language)]
-        _show_misses([golds[k] for k in idx], [preds[k] for k in idx],
-                     {i.id: i.text for i in inputs}, args.misses, args.kind)
+        idx = [
+            k
+            for k, i in enumerate(inputs)
+            if style[i.id] == args.style and args.lang in (None, golds[k].language)
+        ]
+        _show_misses(
+            [golds[k] for k in idx],
+            [preds[k] for k in idx],
+            {i.id: i.text for i in inputs},
+            args.misses,
+            args.kind,
+        )
 
 
 if __name__ == "__main__":

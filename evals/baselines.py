@@ -80,8 +80,9 @@ def lexical_search(driver: Driver, database: str, question: str, k: int) -> list
     return [Doc(r["pub"], r["text"] or "", float(r["score"])) for r in rows]
 
 
-def dense_search(driver: Driver, database: str, embedder: Embedder, question: str,
-                 k: int) -> list[Doc]:
+def dense_search(
+    driver: Driver, database: str, embedder: Embedder, question: str, k: int
+) -> list[Doc]:
     """Top-k notices of the `event_embedding` vector index."""
     vector = embedder.embed([question])[0]
     rows = db.read(driver, database, DENSE_SEARCH, index=schema.VECTOR_EVENT, k=k, vector=vector)
@@ -100,15 +101,26 @@ def rrf(rankings: list[list[Doc]], k: int, constant: int = RRF_K) -> list[Doc]:
     return [Doc(pub, docs[pub].text, scores[pub]) for pub in best]
 
 
-def hybrid_search(driver: Driver, database: str, embedder: Embedder, question: str,
-                  k: int) -> list[Doc]:
+def hybrid_search(
+    driver: Driver, database: str, embedder: Embedder, question: str, k: int
+) -> list[Doc]:
     """RRF of the lexical and dense top-k lists."""
-    return rrf([lexical_search(driver, database, question, k),
-                dense_search(driver, database, embedder, question, k)], k)
+    return rrf(
+        [
+            lexical_search(driver, database, question, k),
+            dense_search(driver, database, embedder, question, k),
+        ],
+        k,
+    )
 
 
-def ensure_embeddings(driver: Driver, database: str, embedder: Embedder, batch: int = 1000,
-                      progress: Callable[[int, int], None] | None = None) -> int:
+def ensure_embeddings(
+    driver: Driver,
+    database: str,
+    embedder: Embedder,
+    batch: int = 1000,
+    progress: Callable[[int, int], None] | None = None,
+) -> int:
     """Embed every Event not yet embedded by `embedder`; return how many were embedded.
 
     `progress(done, total)` is called after each batch (the CLI draws a bar with it).

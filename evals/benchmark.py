@@ -129,8 +129,10 @@ def parse_line(line: str, where: str) -> Question | Conversation:
     except json.JSONDecodeError as exc:
         raise InputError(f"{where}: not valid JSON ({exc.msg} at column {exc.colno})") from exc
     if isinstance(data, dict) and int(data.get("schema_version", SCHEMA_VERSION)) > SCHEMA_VERSION:
-        raise InputError(f"{where}: schema_version {data['schema_version']} is newer than "
-                         f"{SCHEMA_VERSION}", hint="update shabgraph")
+        raise InputError(
+            f"{where}: schema_version {data['schema_version']} is newer than {SCHEMA_VERSION}",
+            hint="update shabgraph",
+        )
     if isinstance(data, dict) and "kind" not in data:
         # Hand-written lines may leave out the discriminator: turns make a conversation.
         data["kind"] = "conversation" if "turns" in data else "question"
@@ -139,8 +141,10 @@ def parse_line(line: str, where: str) -> Question | Conversation:
     except ValidationError as exc:
         first = exc.errors()[0]
         field = ".".join(str(p) for p in first["loc"]) or "record"
-        raise InputError(f"{where}: field `{field}`: {first['msg']} "
-                         f"({exc.error_count()} problem(s) in this record)") from exc
+        raise InputError(
+            f"{where}: field `{field}`: {first['msg']} "
+            f"({exc.error_count()} problem(s) in this record)"
+        ) from exc
 
 
 def load(path: Path) -> list[Question | Conversation]:

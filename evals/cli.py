@@ -20,14 +20,18 @@ def run(
     suite: str = typer.Option("all", help="graph-seeded, conversational, curated or all."),
     systems: str = typer.Option(
         "full,dense,lexical,hybrid,no-router,no-reflection,structured-only",
-        help="Comma-separated systems to evaluate."),
+        help="Comma-separated systems to evaluate.",
+    ),
     out: Path = typer.Option(Path("data/eval-report"), help="Report folder (overwritten)."),
-    bench_dir: Path = typer.Option(None, help="Folder with the suite files (default: the "
-                                   "shipped evals/data)."),
+    bench_dir: Path = typer.Option(
+        None, help="Folder with the suite files (default: the shipped evals/data)."
+    ),
     limit: int = typer.Option(0, help="At most this many items per suite (0: all)."),
     judge: bool = typer.Option(True, help="Use the LLM judge when an LLM is configured."),
-    corpus: Path = typer.Option(None, help="Synthetic corpus the graph was built from (tier-1 "
-                                "resolution against its truth)."),
+    corpus: Path = typer.Option(
+        None,
+        help="Synthetic corpus the graph was built from (tier-1 resolution against its truth).",
+    ),
 ) -> None:
     """Run the benchmarks against the systems and write the report folder."""
     from rich.progress import (
@@ -44,25 +48,40 @@ def run(
     from shabgraph.settings import Settings
 
     settings = Settings()
-    config = RunConfig(suites=parse_suites(suite), systems=parse_systems(systems), out_dir=out,
-                       bench_dir=bench_dir or DATA_DIR, limit=limit or None, judge=judge,
-                       corpus=corpus)
-    with db.open_driver(settings) as driver, Progress(
-        TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-        console=console, transient=False,
-    ) as bar:
+    config = RunConfig(
+        suites=parse_suites(suite),
+        systems=parse_systems(systems),
+        out_dir=out,
+        bench_dir=bench_dir or DATA_DIR,
+        limit=limit or None,
+        judge=judge,
+        corpus=corpus,
+    )
+    with (
+        db.open_driver(settings) as driver,
+        Progress(
+            TextColumn("{task.description}"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeElapsedColumn(),
+            console=console,
+            transient=False,
+        ) as bar,
+    ):
         tasks: dict[str, TaskID] = {}
 
         def progress(label: str, done: int, total: int) -> None:
             kind = "embedding notices" if label == "embedding notices" else "questions"
             if kind not in tasks:
                 tasks[kind] = bar.add_task(kind, total=total)
-            bar.update(tasks[kind], completed=done, total=total,
-                       description=f"{kind}: {label}"[:60])
+            bar.update(
+                tasks[kind], completed=done, total=total, description=f"{kind}: {label}"[:60]
+            )
 
         paths = run_evaluation(settings, driver, config, progress)
-    console.print(f"Report written to {out}/ ({len(paths)} files): "
-                  f"{out / 'report.md'}, {out / 'results.md'}")
+    console.print(
+        f"Report written to {out}/ ({len(paths)} files): {out / 'report.md'}, {out / 'results.md'}"
+    )
 
 
 def generate(
@@ -88,18 +107,26 @@ def generate(
     benchmark.dump(cs, target / SUITE_FILES["conversational"])
     cells = Counter(f"{q.task_type}/{q.difficulty}" for q in qs)
     langs = Counter(q.language for q in qs)
-    console.print(f"{len(qs)} questions ({', '.join(f'{k} {v}' for k, v in sorted(cells.items()))})")
-    console.print(f"languages: {dict(sorted(langs.items()))}; {len(cs)} conversations, "
-                  f"{sum(len(c.turns) for c in cs)} turns; written to {target}/")
+    console.print(
+        f"{len(qs)} questions ({', '.join(f'{k} {v}' for k, v in sorted(cells.items()))})"
+    )
+    console.print(
+        f"languages: {dict(sorted(langs.items()))}; {len(cs)} conversations, "
+        f"{sum(len(c.turns) for c in cs)} turns; written to {target}/"
+    )
     if len(qs) < questions:
-        console.print(f"[yellow]only {len(qs)} of {questions} questions: the corpus is too small "
-                      "for some task types[/yellow]")
+        console.print(
+            f"[yellow]only {len(qs)} of {questions} questions: the corpus is too small "
+            "for some task types[/yellow]"
+        )
 
 
 def report(
     out: Path = typer.Option(Path("data/eval-report"), help="Report folder of an earlier run."),
-    corpus: Path = typer.Option(None, help="Synthetic corpus the graph was built from (tier-1 "
-                                "resolution against its truth)."),
+    corpus: Path = typer.Option(
+        None,
+        help="Synthetic corpus the graph was built from (tier-1 resolution against its truth).",
+    ),
 ) -> None:
     """Write report.md, results.md, summary.json and plots again from a run's records.jsonl."""
     from evals.pipeline import rerender
@@ -109,8 +136,9 @@ def report(
     settings = Settings()
     with db.open_driver(settings) as driver:
         paths = rerender(settings, driver, out, corpus)
-    console.print(f"Report written to {out}/ ({len(paths)} files): {out / 'report.md'}, "
-                  f"{out / 'results.md'}")
+    console.print(
+        f"Report written to {out}/ ({len(paths)} files): {out / 'report.md'}, {out / 'results.md'}"
+    )
 
 
 def check(path: Path = typer.Argument(..., help="A benchmark JSONL file.")) -> None:

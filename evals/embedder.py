@@ -64,7 +64,7 @@ class HashedNgramEmbedder:
         feats = [zlib.crc32(b"w:" + w.encode()) for w in folded.split()]
         padded = f" {folded} ".encode()
         for n in self.ngrams:
-            feats.extend(zlib.crc32(padded[i:i + n]) for i in range(len(padded) - n + 1))
+            feats.extend(zlib.crc32(padded[i : i + n]) for i in range(len(padded) - n + 1))
         return feats
 
     def embed(self, texts: Sequence[str]) -> list[list[float]]:
@@ -90,8 +90,14 @@ class HashedNgramEmbedder:
 class OpenAIEmbedder:
     """Embeddings from an OpenAI-compatible endpoint (batched, dimensions probed once)."""
 
-    def __init__(self, base_url: str, model: str, api_key: str | None, timeout: float = 60.0,
-                 batch: int = 128) -> None:
+    def __init__(
+        self,
+        base_url: str,
+        model: str,
+        api_key: str | None,
+        timeout: float = 60.0,
+        batch: int = 128,
+    ) -> None:
         from openai import OpenAI
 
         self._client = OpenAI(base_url=base_url, api_key=api_key or "unused", timeout=timeout)
@@ -104,12 +110,14 @@ class OpenAIEmbedder:
         """Vectors for `texts`, in order."""
         vectors: list[list[float]] = []
         for start in range(0, len(texts), self.batch):
-            chunk = [t or " " for t in texts[start:start + self.batch]]
+            chunk = [t or " " for t in texts[start : start + self.batch]]
             try:
                 reply = self._client.embeddings.create(model=self.model, input=chunk)
             except Exception as exc:  # the client raises many transport/HTTP types
-                raise LLMError(f"embedding endpoint failed: {exc}",
-                               hint="check SHABGRAPH_EMBED_BASE_URL / SHABGRAPH_EMBED_MODEL") from exc
+                raise LLMError(
+                    f"embedding endpoint failed: {exc}",
+                    hint="check SHABGRAPH_EMBED_BASE_URL / SHABGRAPH_EMBED_MODEL",
+                ) from exc
             vectors.extend(list(d.embedding) for d in sorted(reply.data, key=lambda d: d.index))
         return vectors
 

@@ -63,13 +63,21 @@ def aggregates(truth: Truth) -> dict[str, list[dict[str, Any]]]:
             by_year[(kind, year)] += 1
             by_canton[(kind, e["canton"], year)] += 1
     return {
-        "agg_registrations": [{"key": "count_registrations", "canton": c, "year": y, "n": n}
-                              for (c, y), n in sorted(regs.items()) if n >= 2],
-        "agg_event_year": [{"key": "count_event_year", "event": k, "year": y, "n": n}
-                           for (k, y), n in sorted(by_year.items()) if n >= 2],
-        "agg_event_canton_year": [{"key": "count_event_canton_year", "event": k, "canton": c,
-                                   "year": y, "n": n}
-                                  for (k, c, y), n in sorted(by_canton.items()) if n >= 2],
+        "agg_registrations": [
+            {"key": "count_registrations", "canton": c, "year": y, "n": n}
+            for (c, y), n in sorted(regs.items())
+            if n >= 2
+        ],
+        "agg_event_year": [
+            {"key": "count_event_year", "event": k, "year": y, "n": n}
+            for (k, y), n in sorted(by_year.items())
+            if n >= 2
+        ],
+        "agg_event_canton_year": [
+            {"key": "count_event_canton_year", "event": k, "canton": c, "year": y, "n": n}
+            for (k, c, y), n in sorted(by_canton.items())
+            if n >= 2
+        ],
     }
 
 
@@ -82,8 +90,9 @@ def _b_count(item: dict[str, Any], lang: str) -> s.Built:
     return text, str(item["n"]), [fact], []
 
 
-def _cell_stream(truth: Truth, pool: list[Any], builder: s.Builder, rng: random.Random,
-                 first_lang: int) -> Iterator[tuple[str, s.Built]]:
+def _cell_stream(
+    truth: Truth, pool: list[Any], builder: s.Builder, rng: random.Random, first_lang: int
+) -> Iterator[tuple[str, s.Built]]:
     order = list(pool)
     rng.shuffle(order)
     i = first_lang
@@ -99,8 +108,10 @@ def graph_seeded(truth: Truth, n: int = 324, seed: int = 7) -> list[Question]:
     """At least `n` questions (if the truth offers enough entities), balanced over the plan."""
     rng = random.Random(seed)
     candidates = {**s.pools(truth), **aggregates(truth)}
-    streams = [_cell_stream(truth, candidates.get(pool, []), builder, random.Random(rng.random()),
-                            idx) for idx, (_t, _d, pool, builder) in enumerate(CELLS)]
+    streams = [
+        _cell_stream(truth, candidates.get(pool, []), builder, random.Random(rng.random()), idx)
+        for idx, (_t, _d, pool, builder) in enumerate(CELLS)
+    ]
     quota = math.ceil(n / len(CELLS))
     out: list[Question] = []
     counts = Counter[int]()
@@ -120,11 +131,20 @@ def graph_seeded(truth: Truth, n: int = 324, seed: int = 7) -> list[Question]:
                 continue
             task, diff, _pool, _b = CELLS[idx]
             counts[idx] += 1
-            out.append(Question(
-                id=f"gs-{task}-{diff}-{counts[idx]:03d}-{idx:02d}", suite="graph-seeded",
-                text=text, language=lang, task_type=task, difficulty=diff,  # type: ignore[arg-type]
-                reference_answer=answer, facts=facts, expected_tools=s.TOOLS[task],
-                entities=entities))
+            out.append(
+                Question(
+                    id=f"gs-{task}-{diff}-{counts[idx]:03d}-{idx:02d}",
+                    suite="graph-seeded",
+                    text=text,
+                    language=lang,  # type: ignore[arg-type]
+                    task_type=task,
+                    difficulty=diff,  # type: ignore[arg-type]
+                    reference_answer=answer,
+                    facts=facts,
+                    expected_tools=s.TOOLS[task],
+                    entities=entities,
+                )
+            )
     return sorted(out, key=lambda q: q.id)
 
 
@@ -146,26 +166,60 @@ def conversational(truth: Truth, n: int = 12, seed: int = 11) -> list[Conversati
         people = s.dedupe([s.person_fact(truth, p) for p in s.open_people(truth, cid)])
         reg = s.date_fact(truth, c["registered_on"], c["registered_pub"], "registered on")
         turns = [
-            Turn(text=Q["about"][lang].format(name=name), reference_answer=f"{name}, {seat.value}",
-                 facts=[s.name_fact(truth, cid), seat], expected_tools=["search_companies"]),
-            Turn(text=Q["its_officers"][lang], reference_answer="; ".join(p.value for p in people),
-                 facts=people, needs_context=True, memory="entity",
-                 expected_tools=["explore_network"]),
-            Turn(text=Q["its_registration"][lang], reference_answer=reg.value, facts=[reg],
-                 needs_context=True, memory="entity", expected_tools=["get_node_history"]),
+            Turn(
+                text=Q["about"][lang].format(name=name),
+                reference_answer=f"{name}, {seat.value}",
+                facts=[s.name_fact(truth, cid), seat],
+                expected_tools=["search_companies"],
+            ),
+            Turn(
+                text=Q["its_officers"][lang],
+                reference_answer="; ".join(p.value for p in people),
+                facts=people,
+                needs_context=True,
+                memory="entity",
+                expected_tools=["explore_network"],
+            ),
+            Turn(
+                text=Q["its_registration"][lang],
+                reference_answer=reg.value,
+                facts=[reg],
+                needs_context=True,
+                memory="entity",
+                expected_tools=["get_node_history"],
+            ),
         ]
         if len(c.get("seats") or []) >= 2:
             old = c["seats"][-2]["value"]
-            turns.append(Turn(text=Q["its_former_seat"][lang], reference_answer=old,
-                              facts=[ReferenceFact(kind="name", value=old, label="former seat")],
-                              needs_context=True, memory="temporal",
-                              expected_tools=["get_node_history"]))
+            turns.append(
+                Turn(
+                    text=Q["its_former_seat"][lang],
+                    reference_answer=old,
+                    facts=[ReferenceFact(kind="name", value=old, label="former seat")],
+                    needs_context=True,
+                    memory="temporal",
+                    expected_tools=["get_node_history"],
+                )
+            )
         if c.get("capitals") and len(turns) < 5:
             cap = f"{float(c['capitals'][-1]['value']):.2f}"
-            turns.append(Turn(text=Q["its_capital"][lang], reference_answer=f"CHF {cap}",
-                              facts=[ReferenceFact(kind="number", value=cap, label="capital")],
-                              needs_context=True, memory="fact"))
-        out.append(Conversation(id=f"conv-{len(out) + 1:03d}", language=lang,  # type: ignore[arg-type]
-                                task_type="network", difficulty=2, turns=turns,
-                                entities=[cid]))
+            turns.append(
+                Turn(
+                    text=Q["its_capital"][lang],
+                    reference_answer=f"CHF {cap}",
+                    facts=[ReferenceFact(kind="number", value=cap, label="capital")],
+                    needs_context=True,
+                    memory="fact",
+                )
+            )
+        out.append(
+            Conversation(
+                id=f"conv-{len(out) + 1:03d}",
+                language=lang,  # type: ignore[arg-type]
+                task_type="network",
+                difficulty=2,
+                turns=turns,
+                entities=[cid],
+            )
+        )
     return out

@@ -77,15 +77,19 @@ class Judge:
             fh.write(json.dumps({"key": key, "metric": metric, "score": value}) + "\n")
         return value
 
-    def score_all(self, question: str, answer: str, reference: str,
-                  context: str) -> dict[str, float]:
+    def score_all(
+        self, question: str, answer: str, reference: str, context: str
+    ) -> dict[str, float]:
         """The four criteria of the paper for one answer."""
         return {
-            "faithfulness": self.score("faithfulness", context=context or "(nothing)",
-                                       answer=answer),
-            "correctness": self.score("correctness", question=question, reference=reference,
-                                      answer=answer),
+            "faithfulness": self.score(
+                "faithfulness", context=context or "(nothing)", answer=answer
+            ),
+            "correctness": self.score(
+                "correctness", question=question, reference=reference, answer=answer
+            ),
             "answer_relevance": self.score("answer_relevance", question=question, answer=answer),
-            "information_recall": self.score("information_recall", reference=reference,
-                                             answer=answer),
+            "information_recall": self.score(
+                "information_recall", reference=reference, answer=answer
+            ),
         }

@@ -16,17 +16,101 @@ from evals.benchmark import ReferenceFact
 
 MONTHS: dict[str, int] = {
     # en, de, fr, it: full names and the usual abbreviations
-    **{m: i for i, m in enumerate(("january", "february", "march", "april", "may", "june", "july",
-                                   "august", "september", "october", "november", "december"), 1)},
-    **{m: i for i, m in enumerate(("januar", "februar", "marz", "april", "mai", "juni", "juli",
-                                   "august", "september", "oktober", "november", "dezember"), 1)},
-    **{m: i for i, m in enumerate(("janvier", "fevrier", "mars", "avril", "mai", "juin", "juillet",
-                                   "aout", "septembre", "octobre", "novembre", "decembre"), 1)},
-    **{m: i for i, m in enumerate(("gennaio", "febbraio", "marzo", "aprile", "maggio", "giugno",
-                                   "luglio", "agosto", "settembre", "ottobre", "novembre",
-                                   "dicembre"), 1)},
-    "jan": 1, "feb": 2, "mar": 3, "apr": 4, "jun": 6, "jul": 7, "aug": 8, "sep": 9, "sept": 9,
-    "oct": 10, "okt": 10, "nov": 11, "dec": 12, "dez": 12, "maerz": 3,
+    **{
+        m: i
+        for i, m in enumerate(
+            (
+                "january",
+                "february",
+                "march",
+                "april",
+                "may",
+                "june",
+                "july",
+                "august",
+                "september",
+                "october",
+                "november",
+                "december",
+            ),
+            1,
+        )
+    },
+    **{
+        m: i
+        for i, m in enumerate(
+            (
+                "januar",
+                "februar",
+                "marz",
+                "april",
+                "mai",
+                "juni",
+                "juli",
+                "august",
+                "september",
+                "oktober",
+                "november",
+                "dezember",
+            ),
+            1,
+        )
+    },
+    **{
+        m: i
+        for i, m in enumerate(
+            (
+                "janvier",
+                "fevrier",
+                "mars",
+                "avril",
+                "mai",
+                "juin",
+                "juillet",
+                "aout",
+                "septembre",
+                "octobre",
+                "novembre",
+                "decembre",
+            ),
+            1,
+        )
+    },
+    **{
+        m: i
+        for i, m in enumerate(
+            (
+                "gennaio",
+                "febbraio",
+                "marzo",
+                "aprile",
+                "maggio",
+                "giugno",
+                "luglio",
+                "agosto",
+                "settembre",
+                "ottobre",
+                "novembre",
+                "dicembre",
+            ),
+            1,
+        )
+    },
+    "jan": 1,
+    "feb": 2,
+    "mar": 3,
+    "apr": 4,
+    "jun": 6,
+    "jul": 7,
+    "aug": 8,
+    "sep": 9,
+    "sept": 9,
+    "oct": 10,
+    "okt": 10,
+    "nov": 11,
+    "dec": 12,
+    "dez": 12,
+    "maerz": 3,
 }
 _MONTH_ALT = "|".join(sorted(MONTHS, key=len, reverse=True))
 
@@ -37,15 +121,49 @@ _MONTH_D_Y = re.compile(rf"\b({_MONTH_ALT})\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?,?\s
 # A number with optional thousands separators (' ’ , thin/normal space, or . before 3 digits)
 _NUMBER = re.compile(r"(?<![\w.])(\d{1,3}(?:['’\u202f\u00a0 ,.]\d{3})+|\d+)(?:[.,](\d+))?(?![\d])")
 _SCALE = re.compile(r"^\s*(mio|millionen|million|millions|milioni|mrd|milliarden|billion)\b")
-_SCALES = {"mio": 1e6, "million": 1e6, "millions": 1e6, "millionen": 1e6, "milioni": 1e6,
-           "mrd": 1e9, "milliarden": 1e9, "billion": 1e9}
+_SCALES = {
+    "mio": 1e6,
+    "million": 1e6,
+    "millions": 1e6,
+    "millionen": 1e6,
+    "milioni": 1e6,
+    "mrd": 1e9,
+    "milliarden": 1e9,
+    "billion": 1e9,
+}
 _DIGITS = re.compile(r"\d+")
 
-LEGAL_FORM_TOKENS = frozenset({
-    "ag", "sa", "ltd", "gmbh", "sarl", "sagl", "llc", "inc", "genossenschaft", "cooperative",
-    "societe", "cooperativa", "verein", "association", "stiftung", "fondation", "fondazione",
-    "in", "liquidation", "liquidazione", "en", "i", "l", "la", "le", "di", "de",
-})
+LEGAL_FORM_TOKENS = frozenset(
+    {
+        "ag",
+        "sa",
+        "ltd",
+        "gmbh",
+        "sarl",
+        "sagl",
+        "llc",
+        "inc",
+        "genossenschaft",
+        "cooperative",
+        "societe",
+        "cooperativa",
+        "verein",
+        "association",
+        "stiftung",
+        "fondation",
+        "fondazione",
+        "in",
+        "liquidation",
+        "liquidazione",
+        "en",
+        "i",
+        "l",
+        "la",
+        "le",
+        "di",
+        "de",
+    }
+)
 
 
 def fold(text: str) -> str:
@@ -110,7 +228,7 @@ def extract_numbers(text: str) -> frozenset[float]:
         if " " in whole or "\u00a0" in whole or "\u202f" in whole:
             # `in 2019 120 firms` must still yield 120: keep the space-separated parts too
             found.update(float(part) for part in re.split(r"[\s\u00a0\u202f]", whole) if part)
-        scale = _SCALE.match(fold(text[match.end():match.end() + 14]))
+        scale = _SCALE.match(fold(text[match.end() : match.end() + 14]))
         if scale:
             found.add(value * _SCALES.get(scale.group(1), 1.0))
     return frozenset(found)

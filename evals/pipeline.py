@@ -41,8 +41,11 @@ from shabgraph.errors import AgentError, InputError
 from shabgraph.settings import Settings
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
-SUITE_FILES = {"graph-seeded": "graph_seeded.jsonl", "conversational": "conversational.jsonl",
-               "curated": "curated_real.jsonl"}
+SUITE_FILES = {
+    "graph-seeded": "graph_seeded.jsonl",
+    "conversational": "conversational.jsonl",
+    "curated": "curated_real.jsonl",
+}
 GRAPH_SIZE = "MATCH (n) RETURN count(n) AS nodes"
 EVENT_COUNT = "MATCH (e:Event) RETURN count(e) AS events"
 
@@ -78,8 +81,10 @@ def parse_systems(value: str) -> list[str]:
     names = [v.strip() for v in value.split(",") if v.strip()]
     unknown = [n for n in names if n not in SYSTEMS]
     if unknown or not names:
-        raise InputError(f"unknown system(s): {', '.join(unknown) or '(none)'}",
-                         hint=f"choose from {', '.join(SYSTEMS)}")
+        raise InputError(
+            f"unknown system(s): {', '.join(unknown) or '(none)'}",
+            hint=f"choose from {', '.join(SYSTEMS)}",
+        )
     return names
 
 
@@ -133,8 +138,9 @@ def tier1_lines(settings: Settings, driver: Driver, corpus: Path | None = None) 
     return lines
 
 
-def build_systems(names: Sequence[str], settings: Settings, driver: Driver,
-                  embedder: Embedder | None) -> tuple[list[System], list[str]]:
+def build_systems(
+    names: Sequence[str], settings: Settings, driver: Driver, embedder: Embedder | None
+) -> tuple[list[System], list[str]]:
     """The requested systems and a note for each one that could not be built."""
     systems: list[System] = []
     notes: list[str] = []
@@ -163,13 +169,23 @@ def make_judge(settings: Settings, data_dir: Path) -> Judge | None:
     from langchain_openai import ChatOpenAI
 
     key = settings.llm_api_key or SecretStr("unused")
-    model = ChatOpenAI(base_url=settings.llm_base_url, model=settings.llm_model, api_key=key,
-                       temperature=0.0, timeout=settings.llm_timeout, use_responses_api=False)
+    model = ChatOpenAI(
+        base_url=settings.llm_base_url,
+        model=settings.llm_model,
+        api_key=key,
+        temperature=0.0,
+        timeout=settings.llm_timeout,
+        use_responses_api=False,
+    )
     return Judge(model, settings.llm_model, data_dir / "judge-cache")
 
 
-def run_evaluation(settings: Settings, driver: Driver, config: RunConfig,
-                   progress: Callable[[str, int, int], None] | None = None) -> list[Path]:
+def run_evaluation(
+    settings: Settings,
+    driver: Driver,
+    config: RunConfig,
+    progress: Callable[[str, int, int], None] | None = None,
+) -> list[Path]:
     """Run every configured suite and system, then write the report; return the files written.
 
     `progress(label, done, total)` drives the CLI's bar (embedding first, then the questions).
@@ -180,8 +196,12 @@ def run_evaluation(settings: Settings, driver: Driver, config: RunConfig,
     if embedder is not None:
         from evals.baselines import ensure_embeddings
 
-        ensure_embeddings(driver, settings.neo4j_database, embedder,
-                          progress=lambda d, t: report("embedding notices", d, t))
+        ensure_embeddings(
+            driver,
+            settings.neo4j_database,
+            embedder,
+            progress=lambda d, t: report("embedding notices", d, t),
+        )
     systems, notes = build_systems(config.systems, settings, driver, embedder)
     judge = make_judge(settings, settings.data_dir) if config.judge else None
     config.out_dir.mkdir(parents=True, exist_ok=True)
@@ -215,7 +235,7 @@ def run_evaluation(settings: Settings, driver: Driver, config: RunConfig,
         "embedder": embedder.name if embedder else "–",
         "judge": judge.model_name if judge else "off (no LLM configured)",
         "graph": f"{_count(driver, settings, GRAPH_SIZE)} nodes, "
-                 f"{_count(driver, settings, EVENT_COUNT)} notices",
+        f"{_count(driver, settings, EVENT_COUNT)} notices",
         "suites": ", ".join(f"{s} ({len(i)} items)" for s, i in suites.items()),
         "systems": ", ".join(s.name for s in systems),
         "run time": f"{time.perf_counter() - started:.0f} s",
@@ -223,13 +243,21 @@ def run_evaluation(settings: Settings, driver: Driver, config: RunConfig,
         **({"skipped": "; ".join(notes)} if notes else {}),
         **config.meta,
     }
-    return [records_path, *write_report(config.out_dir, summarise(records), meta,
-                                        {k: dict(v) for k, v in latencies.items()},
-                                        tier1_lines(settings, driver, config.corpus))]
+    return [
+        records_path,
+        *write_report(
+            config.out_dir,
+            summarise(records),
+            meta,
+            {k: dict(v) for k, v in latencies.items()},
+            tier1_lines(settings, driver, config.corpus),
+        ),
+    ]
 
 
-def rerender(settings: Settings, driver: Driver, out_dir: Path,
-             corpus: Path | None = None) -> list[Path]:
+def rerender(
+    settings: Settings, driver: Driver, out_dir: Path, corpus: Path | None = None
+) -> list[Path]:
     """Write the report again from a folder's `records.jsonl` (no system is run again).
 
     The header comes from the folder's `summary.json`; tier 1 is recomputed on the graph.
@@ -239,14 +267,19 @@ def rerender(settings: Settings, driver: Driver, out_dir: Path,
         raise InputError(f"no records.jsonl in {out_dir}", "run `shabgraph eval run` first")
     records = load_records(records_path)
     summary = out_dir / "summary.json"
-    meta = json.loads(summary.read_text(encoding="utf-8")).get("meta", {}) \
-        if summary.is_file() else {}
+    meta = (
+        json.loads(summary.read_text(encoding="utf-8")).get("meta", {}) if summary.is_file() else {}
+    )
     latencies: dict[str, dict[str, list[float]]] = defaultdict(lambda: defaultdict(list))
     for r in records:
         latencies[r.suite][r.system].append(r.output.latency_ms)
-    return write_report(out_dir, summarise(records), meta,
-                        {k: dict(v) for k, v in latencies.items()},
-                        tier1_lines(settings, driver, corpus))
+    return write_report(
+        out_dir,
+        summarise(records),
+        meta,
+        {k: dict(v) for k, v in latencies.items()},
+        tier1_lines(settings, driver, corpus),
+    )
 
 
 def _count(driver: Driver, settings: Settings, query: str) -> int:
@@ -256,5 +289,8 @@ def _count(driver: Driver, settings: Settings, query: str) -> int:
 
 def load_records(path: Path) -> list[ItemRecord]:
     """Read a `records.jsonl` back (to re-render a report without re-running)."""
-    return [ItemRecord.model_validate(json.loads(line))
-            for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+    return [
+        ItemRecord.model_validate(json.loads(line))
+        for line in path.read_text(encoding="utf-8").splitlines()
+        if line.strip()
+    ]

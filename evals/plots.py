@@ -62,19 +62,34 @@ def latency_plot(path: Path, suite: str, latencies: dict[str, list[float]]) -> P
     return path
 
 
-def write_plots(folder: Path, suites: Sequence[SuiteSummary],
-                latencies: dict[str, dict[str, list[float]]]) -> list[Path]:
+def write_plots(
+    folder: Path, suites: Sequence[SuiteSummary], latencies: dict[str, dict[str, list[float]]]
+) -> list[Path]:
     """Correctness, evidence and (for conversations) carryover bars; latency boxes per suite."""
     folder.mkdir(parents=True, exist_ok=True)
     written: list[Path | None] = []
     for su in suites:
-        written.append(bar_plot(folder / f"{su.suite}-correctness.png", su, "correctness",
-                                f"Correctness, {su.suite}"))
-        written.append(bar_plot(folder / f"{su.suite}-evidence.png", su, "evidence_bearing",
-                                f"Evidence-bearing retrieval, {su.suite}"))
+        written.append(
+            bar_plot(
+                folder / f"{su.suite}-correctness.png",
+                su,
+                "correctness",
+                f"Correctness, {su.suite}",
+            )
+        )
+        written.append(
+            bar_plot(
+                folder / f"{su.suite}-evidence.png",
+                su,
+                "evidence_bearing",
+                f"Evidence-bearing retrieval, {su.suite}",
+            )
+        )
         if su.suite == "conversational":
-            written.append(bar_plot(folder / f"{su.suite}-carryover.png", su, "carryover",
-                                    "Context carryover"))
-        written.append(latency_plot(folder / f"{su.suite}-latency.png", su.suite,
-                                    latencies.get(su.suite, {})))
+            written.append(
+                bar_plot(folder / f"{su.suite}-carryover.png", su, "carryover", "Context carryover")
+            )
+        written.append(
+            latency_plot(folder / f"{su.suite}-latency.png", su.suite, latencies.get(su.suite, {}))
+        )
     return [p for p in written if p is not None]

@@ -20,11 +20,13 @@ from evals.plots import write_plots
 from evals.stats import Interval
 from evals.summary import SuiteSummary, SystemSummary
 
-FLAT_NOTE = ("The flat baselines (lexical, dense, hybrid) are not in the answer-quality table: "
-             "offline (no LLM) they write no answer, their output is the retrieved notices, so "
-             "the share of reference facts found in them measures retrieval, not answer quality. "
-             "They are compared on retrieval instead: token recall, hit@50% and evidence-bearing "
-             "at k = 5, 10 and 20, beside the full agent's tool records.")
+FLAT_NOTE = (
+    "The flat baselines (lexical, dense, hybrid) are not in the answer-quality table: "
+    "offline (no LLM) they write no answer, their output is the retrieved notices, so "
+    "the share of reference facts found in them measures retrieval, not answer quality. "
+    "They are compared on retrieval instead: token recall, hit@50% and evidence-bearing "
+    "at k = 5, 10 and 20, beside the full agent's tool records."
+)
 
 DEPTHS = ("5", "10", "20")
 """Retrieval depths of the flat baselines (prefixes of one ranked list)."""
@@ -57,51 +59,113 @@ def quality_table(suite: SuiteSummary) -> list[str]:
     if not systems:
         return ["(no graph system in this run)", ""]
     judge = any(k.startswith("judge_") for s in systems for k in s.means)
-    header = ["System", "N", "Correctness", "Correct ≥0.8", "Token recall", "Unsucc.", "Mean s",
-              "P95 s"]
+    header = [
+        "System",
+        "N",
+        "Correctness",
+        "Correct ≥0.8",
+        "Token recall",
+        "Unsucc.",
+        "Mean s",
+        "P95 s",
+    ]
     if judge:
         header += ["Faith. (judge)", "Ans. rel. (judge)", "Info. recall (judge)"]
     rows = []
     for s in systems:
-        row = [s.system, str(s.n), _ci(s.means.get("correctness")),
-               _ci(s.rates.get("answer_correct")), _f(s.means["token_recall"].value),
-               _ci(s.rates.get("unsuccessful")), _f(s.values["mean_s"], 2),
-               _f(s.values["p95_s"], 2)]
+        row = [
+            s.system,
+            str(s.n),
+            _ci(s.means.get("correctness")),
+            _ci(s.rates.get("answer_correct")),
+            _f(s.means["token_recall"].value),
+            _ci(s.rates.get("unsuccessful")),
+            _f(s.values["mean_s"], 2),
+            _f(s.values["p95_s"], 2),
+        ]
         if judge:
-            row += [_ci(s.means.get(f"judge_{k}")) for k in
-                    ("faithfulness", "answer_relevance", "information_recall")]
+            row += [
+                _ci(s.means.get(f"judge_{k}"))
+                for k in ("faithfulness", "answer_relevance", "information_recall")
+            ]
         rows.append(row)
     return _table(header, rows)
 
 
 def diagnostics_table(suite: SuiteSummary) -> list[str]:
     """Tables 8 and S14: evidence and trajectory diagnostics."""
-    rows = [[s.system, str(s.n), _ci(s.rates.get("evidence_bearing")),
-             _ci(s.rates.get("supported")), _ci(s.rates.get("empty")),
-             _ci(s.rates.get("tool_error")), _f(s.values["retrieved"], 2)]
-            for s in suite.systems]
-    return _table(["System", "N", "Evidence-bearing", "Supported outcome", "Empty result",
-                   "Tool/error", "Retrieved docs / tool calls"], rows)
+    rows = [
+        [
+            s.system,
+            str(s.n),
+            _ci(s.rates.get("evidence_bearing")),
+            _ci(s.rates.get("supported")),
+            _ci(s.rates.get("empty")),
+            _ci(s.rates.get("tool_error")),
+            _f(s.values["retrieved"], 2),
+        ]
+        for s in suite.systems
+    ]
+    return _table(
+        [
+            "System",
+            "N",
+            "Evidence-bearing",
+            "Supported outcome",
+            "Empty result",
+            "Tool/error",
+            "Retrieved docs / tool calls",
+        ],
+        rows,
+    )
 
 
 def trajectory_table(suite: SuiteSummary) -> list[str]:
     """Table 5 (and S26's call-level rate) for the graph systems."""
-    rows = [[s.system, str(s.n), _ci(s.rates.get("search_first")), _ci(s.rates.get("fallback")),
-             _f(s.values["reasoning_steps"], 2), _ci(s.rates.get("query_success")),
-             _f(s.values["failed_call_share"]), _f(s.values["mean_s"], 2)]
-            for s in suite.systems if s.family == "graph"]
+    rows = [
+        [
+            s.system,
+            str(s.n),
+            _ci(s.rates.get("search_first")),
+            _ci(s.rates.get("fallback")),
+            _f(s.values["reasoning_steps"], 2),
+            _ci(s.rates.get("query_success")),
+            _f(s.values["failed_call_share"]),
+            _f(s.values["mean_s"], 2),
+        ]
+        for s in suite.systems
+        if s.family == "graph"
+    ]
     if not rows:
         return ["(no graph system in this run)", ""]
-    return _table(["System", "Questions", "Search-first accuracy", "Fallback activation",
-                   "Avg. reasoning steps", "Query success", "Empty/error tool calls",
-                   "Mean s"], rows)
+    return _table(
+        [
+            "System",
+            "Questions",
+            "Search-first accuracy",
+            "Fallback activation",
+            "Avg. reasoning steps",
+            "Query success",
+            "Empty/error tool calls",
+            "Mean s",
+        ],
+        rows,
+    )
 
 
 def conversation_table(suite: SuiteSummary) -> list[str]:
     """Tables 9 and S13: conversational metrics."""
-    rows = [[s.system, str(s.n), _ci(s.means.get("correctness")),
-             _ci(s.rates.get("answer_correct")), _ci(s.rates.get("carryover")),
-             _ci(s.rates.get("tool_transition"))] for s in suite.systems]
+    rows = [
+        [
+            s.system,
+            str(s.n),
+            _ci(s.means.get("correctness")),
+            _ci(s.rates.get("answer_correct")),
+            _ci(s.rates.get("carryover")),
+            _ci(s.rates.get("tool_transition")),
+        ]
+        for s in suite.systems
+    ]
     return _table(["System", "Turns", "Corr.", "Turn succ.", "Carryover", "Tool trans."], rows)
 
 
@@ -109,31 +173,65 @@ def comparison_table(suite: SuiteSummary) -> list[str]:
     """Tables S17 and S21: paired differences against the full agent, Holm-corrected."""
     if not suite.comparisons:
         return ["(no paired comparison: the full system did not run)", ""]
-    rows = [[f"{c.system} minus {c.reference}", c.metric, str(c.n), _f(c.diff),
-             f"[{_f(c.low)}, {_f(c.high)}]",
-             f"{c.a_only}/{c.b_only}" if c.metric != "correctness" else "–",
-             "<0.001" if c.p_holm < 0.001 else _f(c.p_holm)] for c in suite.comparisons]
-    return _table(["Comparison", "Metric", "N", "Diff.", "95% CI", "Sys only / Full only",
-                   "Holm p"], rows)
+    rows = [
+        [
+            f"{c.system} minus {c.reference}",
+            c.metric,
+            str(c.n),
+            _f(c.diff),
+            f"[{_f(c.low)}, {_f(c.high)}]",
+            f"{c.a_only}/{c.b_only}" if c.metric != "correctness" else "–",
+            "<0.001" if c.p_holm < 0.001 else _f(c.p_holm),
+        ]
+        for c in suite.comparisons
+    ]
+    return _table(
+        ["Comparison", "Metric", "N", "Diff.", "95% CI", "Sys only / Full only", "Holm p"], rows
+    )
 
 
 def breakdown_table(suite: SuiteSummary) -> list[str]:
     """Table S20: correctness by difficulty, task type and language."""
-    rows = [[s.system, group, value, str(n), _f(mean)]
-            for s in suite.systems for group, cells in s.breakdown.items()
-            for value, (n, mean) in cells.items()]
+    rows = [
+        [s.system, group, value, str(n), _f(mean)]
+        for s in suite.systems
+        for group, cells in s.breakdown.items()
+        for value, (n, mean) in cells.items()
+    ]
     return _table(["System", "Grouping", "Value", "N", "Correctness"], rows)
 
 
 def depth_table(suite: SuiteSummary) -> list[str]:
     """Tables S22 to S25: flat retrieval by depth k (fact presence = retrieval recall)."""
-    rows = [[s.system, k, _f(v["correctness"]), _f(v["token_recall"]), _f(v["hit_at_50"]),
-             _f(v.get("evidence_bearing", math.nan)), _f(v["nonempty"]), _f(v["docs"], 2)]
-            for s in suite.systems for k, v in s.by_k.items()]
+    rows = [
+        [
+            s.system,
+            k,
+            _f(v["correctness"]),
+            _f(v["token_recall"]),
+            _f(v["hit_at_50"]),
+            _f(v.get("evidence_bearing", math.nan)),
+            _f(v["nonempty"]),
+            _f(v["docs"], 2),
+        ]
+        for s in suite.systems
+        for k, v in s.by_k.items()
+    ]
     if not rows:
         return ["(no flat system in this run)", ""]
-    return _table(["System", "k", "Facts in docs", "Token recall", "Token hit@50%",
-                   "Evidence-bearing", "Nonempty", "Avg. docs"], rows)
+    return _table(
+        [
+            "System",
+            "k",
+            "Facts in docs",
+            "Token recall",
+            "Token hit@50%",
+            "Evidence-bearing",
+            "Nonempty",
+            "Avg. docs",
+        ],
+        rows,
+    )
 
 
 def retrieval_table(suites: Sequence[SuiteSummary]) -> list[str]:
@@ -144,33 +242,70 @@ def retrieval_table(suites: Sequence[SuiteSummary]) -> list[str]:
         for s in su.systems:
             if s.family == "graph":
                 if s.system == "full":
-                    rows.append([su.suite, "full (tool records)", "–", str(s.n),
-                                 _f(s.means["token_recall"].value),
-                                 _f(s.rates["hit_at_50"].value),
-                                 _f(s.rates["evidence_bearing"].value),
-                                 _f(s.values["reasoning_steps"], 2)])
+                    rows.append(
+                        [
+                            su.suite,
+                            "full (tool records)",
+                            "–",
+                            str(s.n),
+                            _f(s.means["token_recall"].value),
+                            _f(s.rates["hit_at_50"].value),
+                            _f(s.rates["evidence_bearing"].value),
+                            _f(s.values["reasoning_steps"], 2),
+                        ]
+                    )
                 continue
             for k in DEPTHS:
                 v = s.by_k.get(k)
                 if v:
-                    rows.append([su.suite, s.system, k, str(s.n), _f(v["token_recall"]),
-                                 _f(v["hit_at_50"]), _f(v.get("evidence_bearing", math.nan)),
-                                 _f(v["docs"], 2)])
+                    rows.append(
+                        [
+                            su.suite,
+                            s.system,
+                            k,
+                            str(s.n),
+                            _f(v["token_recall"]),
+                            _f(v["hit_at_50"]),
+                            _f(v.get("evidence_bearing", math.nan)),
+                            _f(v["docs"], 2),
+                        ]
+                    )
     if not any(r[2] != "–" for r in rows):
         return ["(no flat system in this run)", ""]
-    return _table(["Suite", "System", "k", "N", "Token recall", "Hit@50%", "Evidence-bearing",
-                   "Docs / tool calls"], rows)
+    return _table(
+        [
+            "Suite",
+            "System",
+            "k",
+            "N",
+            "Token recall",
+            "Hit@50%",
+            "Evidence-bearing",
+            "Docs / tool calls",
+        ],
+        rows,
+    )
 
 
 def latency_table(suites: Sequence[SuiteSummary]) -> list[str]:
     """Table S32: latency and tool calls per suite and system."""
-    rows = [[su.suite, s.system, str(s.n), _f(s.values["mean_s"], 2), _f(s.values["median_s"], 2),
-             _f(s.values["p95_s"], 2),
-             _f(s.values["reasoning_steps"], 2) if s.family == "graph" else "–",
-             str(int(s.values["max_tools"])) if s.family == "graph" else "–"]
-            for su in suites for s in su.systems]
-    return _table(["Suite", "System", "N", "Mean s", "Median s", "P95 s", "Mean tools",
-                   "Max tools"], rows)
+    rows = [
+        [
+            su.suite,
+            s.system,
+            str(s.n),
+            _f(s.values["mean_s"], 2),
+            _f(s.values["median_s"], 2),
+            _f(s.values["p95_s"], 2),
+            _f(s.values["reasoning_steps"], 2) if s.family == "graph" else "–",
+            str(int(s.values["max_tools"])) if s.family == "graph" else "–",
+        ]
+        for su in suites
+        for s in su.systems
+    ]
+    return _table(
+        ["Suite", "System", "N", "Mean s", "Median s", "P95 s", "Mean tools", "Max tools"], rows
+    )
 
 
 def main_table(suites: Sequence[SuiteSummary]) -> list[str]:
@@ -178,13 +313,31 @@ def main_table(suites: Sequence[SuiteSummary]) -> list[str]:
     rows = []
     for su in suites:
         for s in graph_systems(su):
-            rows.append([su.suite, s.system, str(s.n), _ci(s.means.get("correctness")),
-                         _ci(s.rates.get("query_success")),
-                         _ci(s.rates.get("carryover")) if su.suite == "conversational" else "–",
-                         _ci(s.rates.get("tool_transition")) if su.suite == "conversational"
-                         else "–", _f(s.values["p95_s"], 2)])
-    return _table(["Suite", "System", "N", "Correctness", "Query success", "Carryover",
-                   "Tool trans.", "P95 s"], rows)
+            rows.append(
+                [
+                    su.suite,
+                    s.system,
+                    str(s.n),
+                    _ci(s.means.get("correctness")),
+                    _ci(s.rates.get("query_success")),
+                    _ci(s.rates.get("carryover")) if su.suite == "conversational" else "–",
+                    _ci(s.rates.get("tool_transition")) if su.suite == "conversational" else "–",
+                    _f(s.values["p95_s"], 2),
+                ]
+            )
+    return _table(
+        [
+            "Suite",
+            "System",
+            "N",
+            "Correctness",
+            "Query success",
+            "Carryover",
+            "Tool trans.",
+            "P95 s",
+        ],
+        rows,
+    )
 
 
 def short_tier1(tier1: Sequence[str]) -> list[str]:
@@ -201,20 +354,27 @@ def short_tier1(tier1: Sequence[str]) -> list[str]:
     return out
 
 
-def headline(suites: Sequence[SuiteSummary], tier1: Sequence[str], short: bool = False
-             ) -> list[str]:
+def headline(
+    suites: Sequence[SuiteSummary], tier1: Sequence[str], short: bool = False
+) -> list[str]:
     """Main answer-quality table, the sentence on the flat baselines, retrieval table, tier 1."""
     out = ["## Main results: answer quality (graph systems)", "", *main_table(suites)]
-    out += ["## Retrieval: flat baselines (and the full agent's tool records)", "", FLAT_NOTE,
-            "", *retrieval_table(suites)]
+    out += [
+        "## Retrieval: flat baselines (and the full agent's tool records)",
+        "",
+        FLAT_NOTE,
+        "",
+        *retrieval_table(suites),
+    ]
     out += ["## Tier 1: extraction and entity resolution", ""]
     lines = short_tier1(tier1) if short else list(tier1)
     out += lines or ["(not run: the tier-1 functions are not available or no data was given)"]
     return [*out, ""]
 
 
-def render(suites: Sequence[SuiteSummary], meta: dict[str, Any],
-           tier1: list[str] | None = None) -> str:
+def render(
+    suites: Sequence[SuiteSummary], meta: dict[str, Any], tier1: list[str] | None = None
+) -> str:
     """The whole Markdown report."""
     out = ["# shabgraph evaluation report", ""]
     out += [f"- {k}: {v}" for k, v in meta.items()] + [""]
@@ -237,20 +397,31 @@ def render(suites: Sequence[SuiteSummary], meta: dict[str, Any],
     return "\n".join(out) + "\n"
 
 
-def write_report(out_dir: Path, suites: Sequence[SuiteSummary], meta: dict[str, Any],
-                 latencies: dict[str, dict[str, list[float]]],
-                 tier1: list[str] | None = None) -> list[Path]:
+def write_report(
+    out_dir: Path,
+    suites: Sequence[SuiteSummary],
+    meta: dict[str, Any],
+    latencies: dict[str, dict[str, list[float]]],
+    tier1: list[str] | None = None,
+) -> list[Path]:
     """Write summary.json, report.md, results.md and the plots; return the paths written."""
     out_dir.mkdir(parents=True, exist_ok=True)
     summary = out_dir / "summary.json"
-    summary.write_text(json.dumps({"meta": meta, "suites": [s.model_dump(mode="json")
-                                                             for s in suites]}, indent=1))
+    summary.write_text(
+        json.dumps({"meta": meta, "suites": [s.model_dump(mode="json") for s in suites]}, indent=1)
+    )
     report = out_dir / "report.md"
     report.write_text(render(suites, meta, tier1), encoding="utf-8")
     results = out_dir / "results.md"
-    results.write_text("\n".join(["# Results", ""] + [f"- {k}: {v}" for k, v in meta.items()]
-                                 + [""] + headline(suites, tier1 or [], short=True)),
-                       encoding="utf-8")
+    results.write_text(
+        "\n".join(
+            ["# Results", ""]
+            + [f"- {k}: {v}" for k, v in meta.items()]
+            + [""]
+            + headline(suites, tier1 or [], short=True)
+        ),
+        encoding="utf-8",
+    )
     plots = write_plots(out_dir / "plots", suites, latencies)
     return [summary, report, results, *plots]
 

@@ -18,42 +18,78 @@ from evals.records import ItemRecord, SystemOutput
 from evals.systems import FlatSystem, System
 
 
-def score(system: System, suite: str, item_id: str, turn: int | None, text: str, language: str,
-          task_type: str, difficulty: int, reference: str, facts: Sequence[ReferenceFact],
-          expected_tools: list[str], needs_context: bool, output: SystemOutput,
-          judge: Judge | None = None) -> ItemRecord:
+def score(
+    system: System,
+    suite: str,
+    item_id: str,
+    turn: int | None,
+    text: str,
+    language: str,
+    task_type: str,
+    difficulty: int,
+    reference: str,
+    facts: Sequence[ReferenceFact],
+    expected_tools: list[str],
+    needs_context: bool,
+    output: SystemOutput,
+    judge: Judge | None = None,
+) -> ItemRecord:
     """One scored record: deterministic metrics always, the judge's when one is given."""
     correctness, reasons = fact_score(facts, output.answer)
     evidence, _ = fact_score(facts, output.context)
     recall, _ = token_recall(reference, output.context)
-    judged = judge.score_all(text, output.answer, reference, output.context) \
-        if judge and not output.error else {}
-    return ItemRecord(system=system.name, family=system.family, suite=suite, item_id=item_id,
-                      turn=turn, question=text, language=language, task_type=task_type,
-                      difficulty=difficulty, needs_context=needs_context,
-                      expected_tools=expected_tools, output=output, correctness=correctness,
-                      fact_reasons=reasons, evidence=evidence, token_recall=recall, judge=judged)
+    judged = (
+        judge.score_all(text, output.answer, reference, output.context)
+        if judge and not output.error
+        else {}
+    )
+    return ItemRecord(
+        system=system.name,
+        family=system.family,
+        suite=suite,
+        item_id=item_id,
+        turn=turn,
+        question=text,
+        language=language,
+        task_type=task_type,
+        difficulty=difficulty,
+        needs_context=needs_context,
+        expected_tools=expected_tools,
+        output=output,
+        correctness=correctness,
+        fact_reasons=reasons,
+        evidence=evidence,
+        token_recall=recall,
+        judge=judged,
+    )
 
 
-def _sweep(system: System, facts: Sequence[ReferenceFact],
-           reference: str) -> dict[str, dict[str, float]]:
+def _sweep(
+    system: System, facts: Sequence[ReferenceFact], reference: str
+) -> dict[str, dict[str, float]]:
     """Retrieval-depth metrics of a flat system's last answer (empty for graph systems)."""
     if not isinstance(system, FlatSystem):
         return {}
     out: dict[str, dict[str, float]] = {}
     for k, o in system.last_sweep.items():
-        out[str(k)] = {"correctness": fact_score(facts, o.answer)[0],
-                       "token_recall": token_recall(reference, o.context)[0],
-                       "retrieved": float(o.retrieved)}
+        out[str(k)] = {
+            "correctness": fact_score(facts, o.answer)[0],
+            "token_recall": token_recall(reference, o.context)[0],
+            "retrieved": float(o.retrieved),
+        }
     return out
 
 
 class Runner:
     """Runs systems over items and writes scored records as it goes."""
 
-    def __init__(self, systems: Sequence[System], records_path: Path,
-                 judge: Judge | None = None,
-                 progress: Callable[[str], None] | None = None) -> None:
+    def __init__(
+        self,
+        systems: Sequence[System],
+        records_path: Path,
+        judge: Judge | None = None,
+        progress: Callable[[str], None] | None = None,
+    ) -> None:
         self.systems = list(systems)
         self.records_path = records_path
         self.judge = judge
@@ -69,9 +105,22 @@ class Runner:
     async def question(self, system: System, q: Question) -> ItemRecord:
         """Ask one question in a fresh thread."""
         output = await system.answer(q.text, f"eval-{self.run_id}-{system.name}-{q.id}")
-        record = score(system, q.suite, q.id, None, q.text, q.language, q.task_type,
-                       q.difficulty, q.reference_answer, q.facts, q.expected_tools, False,
-                       output, self.judge)
+        record = score(
+            system,
+            q.suite,
+            q.id,
+            None,
+            q.text,
+            q.language,
+            q.task_type,
+            q.difficulty,
+            q.reference_answer,
+            q.facts,
+            q.expected_tools,
+            False,
+            output,
+            self.judge,
+        )
         record.by_k = _sweep(system, q.facts, q.reference_answer)
         return self._write(record)
 
@@ -81,9 +130,22 @@ class Runner:
         out = []
         for index, turn in enumerate(c.turns):
             output = await system.answer(turn.text, thread)
-            record = score(system, c.suite, c.id, index, turn.text, c.language, c.task_type,
-                           c.difficulty, turn.reference_answer, turn.facts, turn.expected_tools,
-                           turn.needs_context, output, self.judge)
+            record = score(
+                system,
+                c.suite,
+                c.id,
+                index,
+                turn.text,
+                c.language,
+                c.task_type,
+                c.difficulty,
+                turn.reference_answer,
+                turn.facts,
+                turn.expected_tools,
+                turn.needs_context,
+                output,
+                self.judge,
+            )
             record.by_k = _sweep(system, turn.facts, turn.reference_answer)
             out.append(self._write(record))
         return out

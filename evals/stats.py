@@ -56,8 +56,9 @@ class PairedComparison(BaseModel):
     """Binary metrics: items where only the reference scored 1."""
 
 
-def bootstrap_mean(values: Sequence[float], resamples: int = BOOTSTRAP_RESAMPLES,
-                   seed: int = SEED) -> Interval:
+def bootstrap_mean(
+    values: Sequence[float], resamples: int = BOOTSTRAP_RESAMPLES, seed: int = SEED
+) -> Interval:
     """Mean with a percentile bootstrap 95% interval."""
     arr = np.asarray(values, dtype=float)
     if arr.size == 0:
@@ -65,8 +66,12 @@ def bootstrap_mean(values: Sequence[float], resamples: int = BOOTSTRAP_RESAMPLES
     rng = np.random.default_rng(seed)
     idx = rng.integers(0, arr.size, size=(resamples, arr.size))
     means = arr[idx].mean(axis=1)
-    return Interval(value=float(arr.mean()), low=float(np.percentile(means, 2.5)),
-                    high=float(np.percentile(means, 97.5)), n=int(arr.size))
+    return Interval(
+        value=float(arr.mean()),
+        low=float(np.percentile(means, 2.5)),
+        high=float(np.percentile(means, 97.5)),
+        n=int(arr.size),
+    )
 
 
 def wilson(successes: int, n: int, z: float = 1.959964) -> Interval:
@@ -103,8 +108,9 @@ def sign_flip_p(diffs: np.ndarray, resamples: int = BOOTSTRAP_RESAMPLES, seed: i
     return float((1 + np.sum(flipped >= observed - 1e-12)) / (resamples + 1))
 
 
-def paired(system: str, reference: str, metric: str, a: Sequence[float], b: Sequence[float],
-           binary: bool) -> PairedComparison:
+def paired(
+    system: str, reference: str, metric: str, a: Sequence[float], b: Sequence[float], binary: bool
+) -> PairedComparison:
     """Compare `a` (system) with `b` (reference) item by item."""
     if len(a) != len(b):
         raise ValueError(f"paired comparison needs equal lengths, got {len(a)} and {len(b)}")
@@ -114,9 +120,18 @@ def paired(system: str, reference: str, metric: str, a: Sequence[float], b: Sequ
     a_only = int(np.sum((xa >= 0.5) & (xb < 0.5))) if binary else 0
     b_only = int(np.sum((xa < 0.5) & (xb >= 0.5))) if binary else 0
     p = mcnemar_exact(a_only, b_only) if binary else sign_flip_p(diffs)
-    return PairedComparison(system=system, reference=reference, metric=metric, n=int(diffs.size),
-                            diff=ci.value, low=ci.low, high=ci.high, p=p,
-                            a_only=a_only, b_only=b_only)
+    return PairedComparison(
+        system=system,
+        reference=reference,
+        metric=metric,
+        n=int(diffs.size),
+        diff=ci.value,
+        low=ci.low,
+        high=ci.high,
+        p=p,
+        a_only=a_only,
+        b_only=b_only,
+    )
 
 
 def holm(p_values: Sequence[float]) -> list[float]:

@@ -68,12 +68,18 @@ def summarise_system(records: Sequence[ItemRecord]) -> SystemSummary:
         if scored:
             s.means[f"judge_{metric}"] = bootstrap_mean(scored)
     for name, pred in (
-        ("answer_correct", m.answer_correct), ("evidence_bearing", m.evidence_bearing),
-        ("supported", m.supported_outcome), ("empty", m.empty_result),
-        ("tool_error", m.tool_error), ("unsuccessful", m.unsuccessful),
-        ("query_success", m.query_success), ("hit_at_50", m.hit_at_half),
-        ("nonempty", lambda r: r.output.retrieved > 0), ("search_first", m.search_first),
-        ("fallback", m.fallback_activated), ("tool_transition", m.tool_transition),
+        ("answer_correct", m.answer_correct),
+        ("evidence_bearing", m.evidence_bearing),
+        ("supported", m.supported_outcome),
+        ("empty", m.empty_result),
+        ("tool_error", m.tool_error),
+        ("unsuccessful", m.unsuccessful),
+        ("query_success", m.query_success),
+        ("hit_at_50", m.hit_at_half),
+        ("nonempty", lambda r: r.output.retrieved > 0),
+        ("search_first", m.search_first),
+        ("fallback", m.fallback_activated),
+        ("tool_transition", m.tool_transition),
         ("carryover", m.carryover),
     ):
         interval = _rate(records, pred)
@@ -95,8 +101,9 @@ def summarise_system(records: Sequence[ItemRecord]) -> SystemSummary:
             "token_recall": float(np.mean([x["token_recall"] for x in rows])),
             "hit_at_50": float(np.mean([x["token_recall"] >= 0.5 for x in rows])),
             # A flat system's answer is its documents: fact presence at k is its evidence share.
-            "evidence_bearing": float(np.mean([x["correctness"] >= m.EVIDENCE_THRESHOLD
-                                               for x in rows])),
+            "evidence_bearing": float(
+                np.mean([x["correctness"] >= m.EVIDENCE_THRESHOLD for x in rows])
+            ),
             "nonempty": float(np.mean([x["retrieved"] > 0 for x in rows])),
             "docs": float(np.mean([x["retrieved"] for x in rows])),
         }
@@ -141,9 +148,16 @@ def compare(by_system: dict[str, list[ItemRecord]]) -> list[PairedComparison]:
         # Flat systems write no answer offline: they are compared on retrieval only.
         metrics = RETRIEVAL_METRICS if records[0].family == "flat" else ANSWER_METRICS
         for metric, fn, binary in metrics:
-            families[metric].append(paired(name, REFERENCE_SYSTEM, metric,
-                                           [fn(a) for a, _ in pairs], [fn(b) for _, b in pairs],
-                                           binary))
+            families[metric].append(
+                paired(
+                    name,
+                    REFERENCE_SYSTEM,
+                    metric,
+                    [fn(a) for a, _ in pairs],
+                    [fn(b) for _, b in pairs],
+                    binary,
+                )
+            )
     return [c for family in families.values() for c in apply_holm(family)]
 
 
@@ -152,7 +166,11 @@ def summarise(records: Sequence[ItemRecord]) -> list[SuiteSummary]:
     suites: dict[str, dict[str, list[ItemRecord]]] = defaultdict(lambda: defaultdict(list))
     for r in records:
         suites[r.suite][r.system].append(r)
-    return [SuiteSummary(suite=suite,
-                         systems=[summarise_system(rs) for rs in by_system.values()],
-                         comparisons=compare(by_system))
-            for suite, by_system in suites.items()]
+    return [
+        SuiteSummary(
+            suite=suite,
+            systems=[summarise_system(rs) for rs in by_system.values()],
+            comparisons=compare(by_system),
+        )
+        for suite, by_system in suites.items()
+    ]

@@ -52,8 +52,14 @@ class System(Protocol):
 def docs_output(docs: list[baselines.Doc], ms: float) -> SystemOutput:
     """A flat system's output: offline, the retrieved notices are the answer."""
     text = "\n\n".join(f"[{d.pub}] {d.text}" for d in docs)
-    return SystemOutput(answer=text, context=text, retrieved=len(docs), docs=[d.pub for d in docs],
-                        citations=[d.pub for d in docs], latency_ms=ms)
+    return SystemOutput(
+        answer=text,
+        context=text,
+        retrieved=len(docs),
+        docs=[d.pub for d in docs],
+        citations=[d.pub for d in docs],
+        latency_ms=ms,
+    )
 
 
 class FlatSystem:
@@ -61,8 +67,14 @@ class FlatSystem:
 
     family: Family = "flat"
 
-    def __init__(self, mode: Literal["dense", "lexical", "hybrid"], driver: Driver,
-                 database: str, embedder: Embedder, k: int = K_MAIN) -> None:
+    def __init__(
+        self,
+        mode: Literal["dense", "lexical", "hybrid"],
+        driver: Driver,
+        database: str,
+        embedder: Embedder,
+        k: int = K_MAIN,
+    ) -> None:
         self.name: str = mode
         self.mode = mode
         self.driver = driver
@@ -72,14 +84,21 @@ class FlatSystem:
         self.last_sweep: dict[int, SystemOutput] = {}
 
     def _retrieve(self, text: str, k: int) -> tuple[list[baselines.Doc], list[baselines.Doc]]:
-        lexical = baselines.lexical_search(self.driver, self.database, text, k) \
-            if self.mode in ("lexical", "hybrid") else []
-        dense = baselines.dense_search(self.driver, self.database, self.embedder, text, k) \
-            if self.mode in ("dense", "hybrid") else []
+        lexical = (
+            baselines.lexical_search(self.driver, self.database, text, k)
+            if self.mode in ("lexical", "hybrid")
+            else []
+        )
+        dense = (
+            baselines.dense_search(self.driver, self.database, self.embedder, text, k)
+            if self.mode in ("dense", "hybrid")
+            else []
+        )
         return lexical, dense
 
-    def _at(self, lexical: list[baselines.Doc], dense: list[baselines.Doc],
-            k: int) -> list[baselines.Doc]:
+    def _at(
+        self, lexical: list[baselines.Doc], dense: list[baselines.Doc], k: int
+    ) -> list[baselines.Doc]:
         if self.mode == "lexical":
             return lexical[:k]
         if self.mode == "dense":
@@ -125,10 +144,16 @@ class AgentSystem:
         ms = (time.perf_counter() - start) * 1000
         steps = result.trace.steps
         return SystemOutput(
-            answer=result.answer, context=_context_of(steps), retrieved=len(steps),
-            tools=[s.tool for s in steps], tool_outcomes=[s.outcome for s in steps],
-            citations=[c.pub_number for c in result.citations], error=result.trace.error,
-            latency_ms=ms, trace=result.trace.model_dump(mode="json"))
+            answer=result.answer,
+            context=_context_of(steps),
+            retrieved=len(steps),
+            tools=[s.tool for s in steps],
+            tool_outcomes=[s.outcome for s in steps],
+            citations=[c.pub_number for c in result.citations],
+            error=result.trace.error,
+            latency_ms=ms,
+            trace=result.trace.model_dump(mode="json"),
+        )
 
 
 def agent_available() -> bool:
@@ -136,8 +161,9 @@ def agent_available() -> bool:
     return importlib.util.find_spec("graph_agent.service") is not None
 
 
-def make_agent_service(settings: Settings, driver: Driver, checkpointer: Any,
-                       switches: dict[str, bool]) -> Any:
+def make_agent_service(
+    settings: Settings, driver: Driver, checkpointer: Any, switches: dict[str, bool]
+) -> Any:
     """Build an `AgentService` with the given ablation switches (the agent's public contract)."""
     if not agent_available():
         raise AgentError("the agent (graph_agent.service) is not available in this version")
@@ -145,9 +171,14 @@ def make_agent_service(settings: Settings, driver: Driver, checkpointer: Any,
     from graph_agent.state import AblationSwitches
 
     try:
-        return AgentService(settings, driver, checkpointer, planner=settings.effective_planner,
-                            switches=AblationSwitches(**switches),
-                            max_rounds=settings.max_reflection_rounds)
+        return AgentService(
+            settings,
+            driver,
+            checkpointer,
+            planner=settings.effective_planner,
+            switches=AblationSwitches(**switches),
+            max_rounds=settings.max_reflection_rounds,
+        )
     except ShabgraphError:
         raise
     except TypeError as exc:

@@ -51,12 +51,12 @@ Q: Final[dict[str, dict[str, str]]] = {
     },
     "homonyms": {
         "de": "Wie viele verschiedene Personen namens {person} gibt es, und in welchen Firmen "
-              "sind sie tätig?",
+        "sind sie tätig?",
         "fr": "Combien de personnes différentes s'appellent {person}, et dans quelles sociétés "
-              "sont-elles actives ?",
+        "sont-elles actives ?",
         "it": "Quante persone diverse si chiamano {person}, e in quali società sono attive?",
         "en": "How many different persons named {person} are there, and in which companies "
-              "are they active?",
+        "are they active?",
     },
     # --- temporal history -------------------------------------------------------------------
     "registered": {
@@ -68,7 +68,7 @@ Q: Final[dict[str, dict[str, str]]] = {
     "seat_move": {
         "de": "Wann hat {name} den Sitz nach {seat} verlegt, und wo war der Sitz vorher?",
         "fr": "Quand la société {name} a-t-elle transféré son siège à {seat}, et où était-il "
-              "avant ?",
+        "avant ?",
         "it": "Quando la società {name} ha trasferito la sede a {seat}, e dove era prima?",
         "en": "When did {name} move its seat to {seat}, and where was it based before?",
     },
@@ -126,7 +126,7 @@ Q: Final[dict[str, dict[str, str]]] = {
     "count_registrations": {
         "de": "Wie viele Neueintragungen wurden {year} im Kanton {canton} publiziert?",
         "fr": "Combien de nouvelles inscriptions ont été publiées en {year} dans le canton "
-              "{canton} ?",
+        "{canton} ?",
         "it": "Quante nuove iscrizioni sono state pubblicate nel {year} nel cantone {canton}?",
         "en": "How many new registrations were published in canton {canton} in {year}?",
     },
@@ -178,8 +178,12 @@ Q: Final[dict[str, dict[str, str]]] = {
 EVENT_WORDS: Final[dict[str, dict[str, str]]] = {
     "bankruptcy": {"de": "Konkurs", "fr": "faillite", "it": "fallimento", "en": "bankruptcy"},
     "merger": {"de": "Fusion", "fr": "fusion", "it": "fusione", "en": "merger"},
-    "liquidation": {"de": "Liquidation", "fr": "liquidation", "it": "liquidazione",
-                    "en": "liquidation"},
+    "liquidation": {
+        "de": "Liquidation",
+        "fr": "liquidation",
+        "it": "liquidazione",
+        "en": "liquidation",
+    },
     "deletion": {"de": "Löschung", "fr": "radiation", "it": "cancellazione", "en": "deletion"},
 }
 

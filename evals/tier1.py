@@ -30,49 +30,81 @@ def extraction_lines(settings: Settings, gold_dir: Path) -> list[str]:
     from ingestion.extraction.scorer import render, score
 
     inputs = [i for i in read_inputs(gold_dir / GOLD_INPUTS) if isinstance(i, ExtractionInput)]
-    gold = [ExtractionRecord.model_validate_json(line) for line in
-            (gold_dir / GOLD_RECORDS).read_text(encoding="utf-8").splitlines() if line.strip()]
+    gold = [
+        ExtractionRecord.model_validate_json(line)
+        for line in (gold_dir / GOLD_RECORDS).read_text(encoding="utf-8").splitlines()
+        if line.strip()
+    ]
     pred = list(get_extractor("rules", settings).extract_many(inputs))
     rep = score(gold, pred)
     o = rep.overall
-    rows = [(label, getattr(o, key)) for label, key in (
-        ("persons", "persons"), ("companies", "companies"), ("roles", "roles"),
-        ("entity-role relations", "relations"), ("events", "events"))]
-    return ["### Tier 1: extraction (rules extractor on the development gold, "
-            "`ingestion.extraction.scorer`)", "",
-            f"gold: {gold_dir / GOLD_RECORDS} ({len(gold)} notices); inputs: "
-            f"{gold_dir / GOLD_INPUTS}", "",
-            "| extraction | precision | recall | F1 |", "|---|---|---|---|",
-            *[f"| {label} | {prf.precision:.3f} | {prf.recall:.3f} | {prf.f1:.3f} |"
-              for label, prf in rows], "",
-            "The rules were written against this development set: these are development "
-            "figures, not a held-out estimate.", "",
-            "Per language and attribute accuracy (`scorer.render`):", "", "```",
-            *render(rep).rstrip().splitlines(), "```"]
+    rows = [
+        (label, getattr(o, key))
+        for label, key in (
+            ("persons", "persons"),
+            ("companies", "companies"),
+            ("roles", "roles"),
+            ("entity-role relations", "relations"),
+            ("events", "events"),
+        )
+    ]
+    return [
+        "### Tier 1: extraction (rules extractor on the development gold, "
+        "`ingestion.extraction.scorer`)",
+        "",
+        f"gold: {gold_dir / GOLD_RECORDS} ({len(gold)} notices); inputs: {gold_dir / GOLD_INPUTS}",
+        "",
+        "| extraction | precision | recall | F1 |",
+        "|---|---|---|---|",
+        *[
+            f"| {label} | {prf.precision:.3f} | {prf.recall:.3f} | {prf.f1:.3f} |"
+            for label, prf in rows
+        ],
+        "",
+        "The rules were written against this development set: these are development "
+        "figures, not a held-out estimate.",
+        "",
+        "Per language and attribute accuracy (`scorer.render`):",
+        "",
+        "```",
+        *render(rep).rstrip().splitlines(),
+        "```",
+    ]
 
 
 def _pair_line(label: str, scores: object) -> str:
     p, r, f = (getattr(scores, k) for k in ("precision", "recall", "f1"))
     vals = [v() if callable(v) else v for v in (p, r, f)]
-    return (f"| {label} | {vals[0]:.3f} | {vals[1]:.3f} | {vals[2]:.3f} | "
-            f"{getattr(scores, 'mentions', '')} |")
+    return (
+        f"| {label} | {vals[0]:.3f} | {vals[1]:.3f} | {vals[2]:.3f} | "
+        f"{getattr(scores, 'mentions', '')} |"
+    )
 
 
-def resolution_lines(driver: Driver, database: str, corpus: Path | None,
-                     sample: int = 200) -> list[str]:
+def resolution_lines(
+    driver: Driver, database: str, corpus: Path | None, sample: int = 200
+) -> list[str]:
     """Markdown lines of the resolution tier (truth-based rows only with a corpus truth)."""
     from ingestion.graph.evaluation import evaluate
 
     rep = evaluate(driver, database, corpus, sample)
-    lines = ["### Tier 1: entity resolution (`ingestion.graph.evaluation.evaluate`)", "",
-             f"truth: {corpus / 'truth' if corpus else '(none given: diagnostics only)'}", "",
-             "| identity | precision | recall | F1 | mentions |", "|---|---|---|---|---|"]
+    lines = [
+        "### Tier 1: entity resolution (`ingestion.graph.evaluation.evaluate`)",
+        "",
+        f"truth: {corpus / 'truth' if corpus else '(none given: diagnostics only)'}",
+        "",
+        "| identity | precision | recall | F1 | mentions |",
+        "|---|---|---|---|---|",
+    ]
     if rep.company is not None:
         lines.append(_pair_line("company (vs truth)", rep.company))
     if rep.person is not None:
         lines.append(_pair_line("person (vs truth)", rep.person))
-    lines += [_pair_line("UID continuity (ours)", rep.uid_ours),
-              _pair_line("UID continuity (NameHub only)", rep.uid_hub_only), "",
-              f"orthographic consistency: {rep.consistency:.3f} over {rep.comparisons} "
-              f"comparisons in {rep.hubs_sampled} sampled hubs; {rep.uid_count} distinct UIDs."]
+    lines += [
+        _pair_line("UID continuity (ours)", rep.uid_ours),
+        _pair_line("UID continuity (NameHub only)", rep.uid_hub_only),
+        "",
+        f"orthographic consistency: {rep.consistency:.3f} over {rep.comparisons} "
+        f"comparisons in {rep.hubs_sampled} sampled hubs; {rep.uid_count} distinct UIDs.",
+    ]
     return lines

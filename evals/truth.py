@@ -54,8 +54,10 @@ class Truth:
         folder = corpus_dir / "truth" if (corpus_dir / "truth").is_dir() else corpus_dir
         missing = [n for n in TRUTH_FILES if not (folder / n).exists()]
         if missing:
-            raise InputError(f"{folder} is not a ground-truth folder (missing {', '.join(missing)})",
-                             hint="point --corpus at the output of `shabgraph generate`")
+            raise InputError(
+                f"{folder} is not a ground-truth folder (missing {', '.join(missing)})",
+                hint="point --corpus at the output of `shabgraph generate`",
+            )
         companies = {c["id"]: c for c in _lines(folder / "companies.jsonl")}
         persons = {p["id"]: p for p in _lines(folder / "persons.jsonl")}
         roles = list(_lines(folder / "roles.jsonl"))
@@ -65,9 +67,15 @@ class Truth:
         for role in roles:
             by_company[role["company_id"]].append(role)
             by_holder[role["holder_id"]].append(role)
-        return cls(companies=companies, persons=persons, roles=roles, events=events,
-                   roles_by_company=dict(by_company), roles_by_holder=dict(by_holder),
-                   pub_dates={e["pub_number"]: e["publication_date"] for e in events})
+        return cls(
+            companies=companies,
+            persons=persons,
+            roles=roles,
+            events=events,
+            roles_by_company=dict(by_company),
+            roles_by_holder=dict(by_holder),
+            pub_dates={e["pub_number"]: e["publication_date"] for e in events},
+        )
 
     def company_names(self, company_id: str) -> list[str]:
         """Every name and translation the company has had, the current one first."""

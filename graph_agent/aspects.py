@@ -30,13 +30,20 @@ def oriented(rec: dict[str, Any], entity_id: str) -> dict[str, Any]:
     touching = out or rec.get("to_id") == entity_id
     other = ("to" if out else "from") if touching else "to"
     row = {
-        "name": rec.get(f"{other}_name"), "id": rec.get(f"{other}_id"),
-        "kind": rec.get(f"{other}_kind") or rec.get("to_kind"), "relation": rec.get("rel"),
+        "name": rec.get(f"{other}_name"),
+        "id": rec.get(f"{other}_id"),
+        "kind": rec.get(f"{other}_kind") or rec.get("to_kind"),
+        "relation": rec.get("rel"),
         "direction": "out" if out else "in" if touching else "lateral",
-        "role": rec.get("role_text") or rec.get("role"), "roles": rec.get("roles") or [],
-        "valid_from": rec.get("valid_from"), "valid_to": rec.get("valid_to"),
-        "date": rec.get("date"), "place": rec.get("to_place") if other == "to" else None,
-        "branch": rec.get("branch"), "hop": rec.get("hop"), "pubs": rec.get("pubs") or [],
+        "role": rec.get("role_text") or rec.get("role"),
+        "roles": rec.get("roles") or [],
+        "valid_from": rec.get("valid_from"),
+        "valid_to": rec.get("valid_to"),
+        "date": rec.get("date"),
+        "place": rec.get("to_place") if other == "to" else None,
+        "branch": rec.get("branch"),
+        "hop": rec.get("hop"),
+        "pubs": rec.get("pubs") or [],
     }
     if not touching:
         row["via"] = rec.get("from_name")
@@ -62,8 +69,9 @@ def is_past(row: dict[str, Any]) -> bool:
     return bool(row.get("valid_to"))
 
 
-def select_records(records: list[dict[str, Any]], entity: EntityRef, slots: Slots,
-                   exclude: set[str] | None = None) -> list[dict[str, Any]]:
+def select_records(
+    records: list[dict[str, Any]], entity: EntityRef, slots: Slots, exclude: set[str] | None = None
+) -> list[dict[str, Any]]:
     """Rows about the aspect, role and time the question asks for, seen from the entity."""
     rows = [oriented(r, entity.id) for r in records]
     aspect = slots.aspect

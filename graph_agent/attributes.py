@@ -15,17 +15,44 @@ from graph_agent.labels import label, say
 from graph_agent.lexicon import PAST_WORDS
 from graph_agent.slots import has_any
 
-TODAY_WORDS: tuple[str, ...] = ("today", "nowadays", "now called", "heute", "heutige",
-                                "aujourd'hui", "aujourd hui", "desormais", "oggi", "attualmente")
+TODAY_WORDS: tuple[str, ...] = (
+    "today",
+    "nowadays",
+    "now called",
+    "heute",
+    "heutige",
+    "aujourd'hui",
+    "aujourd hui",
+    "desormais",
+    "oggi",
+    "attualmente",
+)
 """With a past cue: the question names a company by a former name and asks for its state today."""
 
 ATTRIBUTE_WORDS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("registered", ("registered", "eingetragen", "inscrite", "inscrit ", "iscritta", "iscritto")),
-    ("name", ("names", "namen", "noms", "nomi", "was called", "hiess", "s'appelait",
-              "si chiamava")),
+    (
+        "name",
+        ("names", "namen", "noms", "nomi", "was called", "hiess", "s'appelait", "si chiamava"),
+    ),
     ("capital", ("capital", "kapital", "capitale")),
-    ("seat", ("seat", "sitz", "siege", "sede", "based", "where was", "wo hatte", "wo war",
-              "ou se trouvait", "ou etait", "dove aveva", "dove era")),
+    (
+        "seat",
+        (
+            "seat",
+            "sitz",
+            "siege",
+            "sede",
+            "based",
+            "where was",
+            "wo hatte",
+            "wo war",
+            "ou se trouvait",
+            "ou etait",
+            "dove aveva",
+            "dove era",
+        ),
+    ),
 )
 """Attribute asked about, first match wins (a seat move question also says "registered" rarely)."""
 
@@ -44,12 +71,14 @@ def detect_attribute(cues: str) -> str | None:
 def events(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Event rows, oldest first."""
     rows = [r for r in records if r.get("record_type") == "event"]
-    return sorted(rows, key=lambda r: (r.get("journal_date") or r.get("pub_date") or ""))
+    return sorted(rows, key=lambda r: r.get("journal_date") or r.get("pub_date") or "")
 
 
 def states(records: list[dict[str, Any]], attribute: str) -> list[dict[str, Any]]:
     """State rows of one attribute."""
-    return [r for r in records if r.get("record_type") == "state" and r.get("attribute") == attribute]
+    return [
+        r for r in records if r.get("record_type") == "state" and r.get("attribute") == attribute
+    ]
 
 
 def _day_before(iso: str) -> str:
@@ -90,8 +119,9 @@ def _day(row: dict[str, Any]) -> str:
     return str(row.get("journal_date") or row.get("pub_date"))
 
 
-def current_lines(records: list[dict[str, Any]], dates: dict[str, str], lang: str,
-                  mention: str | None) -> list[str]:
+def current_lines(
+    records: list[dict[str, Any]], dates: dict[str, str], lang: str, mention: str | None
+) -> list[str]:
     """Today's name and seat, each from its state row and cited with the notice that set it."""
     name = next(iter(states(records, "name")), None)
     seat = next(iter(states(records, "seat")), None)
@@ -100,19 +130,30 @@ def current_lines(records: list[dict[str, Any]], dates: dict[str, str], lang: st
     lines = []
     if name and seat and mention:
         pubs = list(dict.fromkeys([*pubs_of(name), *pubs_of(seat)]))
-        lines.append("- " + say(lang, "today", old=mention, name=name.get("value"),
-                                seat=seat.get("value")) + cite(pubs, dates))
+        lines.append(
+            "- "
+            + say(lang, "today", old=mention, name=name.get("value"), seat=seat.get("value"))
+            + cite(pubs, dates)
+        )
     for key, row in (("current_name", name), ("seat", seat)):
         if row:
-            lines.append(f"- {label(lang, key)} ({label(lang, 'valid_from')} "
-                         f"{row.get('valid_from') or '…'}): {row.get('value')}"
-                         f"{cite(pubs_of(row), dates)}")
+            lines.append(
+                f"- {label(lang, key)} ({label(lang, 'valid_from')} "
+                f"{row.get('valid_from') or '…'}): {row.get('value')}"
+                f"{cite(pubs_of(row), dates)}"
+            )
     return lines
 
 
-def attribute_lines(attribute: str, records: list[dict[str, Any]], as_of: str | None,
-                    past: bool, dates: dict[str, str], lang: str = "en",
-                    mention: str | None = None) -> list[str]:
+def attribute_lines(
+    attribute: str,
+    records: list[dict[str, Any]],
+    as_of: str | None,
+    past: bool,
+    dates: dict[str, str],
+    lang: str = "en",
+    mention: str | None = None,
+) -> list[str]:
     """Cited sentences, in the question's language, that state the attribute asked for.
 
     Empty when the rows do not say. `mention` is the name the question used (for "current").
@@ -121,22 +162,39 @@ def attribute_lines(attribute: str, records: list[dict[str, Any]], as_of: str | 
         return current_lines(records, dates, lang, mention)
     lines: list[str] = []
     if attribute == "registered":
-        reg = next((e for e in events(records) if "registration" in (e.get("event_types") or [])
-                    or e.get("sub_rubric") == "HR01"), None)
+        reg = next(
+            (
+                e
+                for e in events(records)
+                if "registration" in (e.get("event_types") or []) or e.get("sub_rubric") == "HR01"
+            ),
+            None,
+        )
         if reg:
-            lines.append("- " + say(lang, "registered_on", d=_day(reg), p=reg.get("pub_date"))
-                         + cite(pubs_of(reg), dates))
+            lines.append(
+                "- "
+                + say(lang, "registered_on", d=_day(reg), p=reg.get("pub_date"))
+                + cite(pubs_of(reg), dates)
+            )
         return lines
     if attribute == "seat" and past:
         last = change_events(records, "seat")
         if last:
             e = last[-1]
-            lines.append("- " + say(lang, "seat_moved", d=_day(e), p=e.get("pub_date"))
-                         + cite(pubs_of(e), dates))
+            lines.append(
+                "- "
+                + say(lang, "seat_moved", d=_day(e), p=e.get("pub_date"))
+                + cite(pubs_of(e), dates)
+            )
     for s in states(records, attribute):
-        when = say(lang, "on", d=as_of) if as_of and not past else \
-            f"{s.get('valid_from') or '…'} – {s.get('valid_to') or '…'}"
+        when = (
+            say(lang, "on", d=as_of)
+            if as_of and not past
+            else f"{s.get('valid_from') or '…'} – {s.get('valid_to') or '…'}"
+        )
         key = "former_seat" if attribute == "seat" and past and s.get("valid_to") else attribute
-        lines.append(f"- {label(lang, key)} ({when}): {_fmt_value(attribute, s.get('value'))}"
-                     f"{cite(pubs_of(s), dates)}")
+        lines.append(
+            f"- {label(lang, key)} ({when}): {_fmt_value(attribute, s.get('value'))}"
+            f"{cite(pubs_of(s), dates)}"
+        )
     return list(dict.fromkeys(lines))

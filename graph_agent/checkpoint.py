@@ -20,24 +20,27 @@ def sqlite_path(settings: Settings) -> Path:
 
 
 @asynccontextmanager
-async def open_checkpointer(settings: Settings, *, path: Path | None = None
-                            ) -> AsyncIterator[Any]:
+async def open_checkpointer(settings: Settings, *, path: Path | None = None) -> AsyncIterator[Any]:
     """An open async checkpointer, closed on exit (Postgres when `checkpoint_url` is set)."""
     url = settings.checkpoint_url
     if url and url.startswith(("postgres://", "postgresql://")):
         try:
             from langgraph.checkpoint.postgres.aio import AsyncPostgresSaver
         except ImportError as exc:
-            raise ConfigError("SHABGRAPH_CHECKPOINT_URL points at Postgres but the Postgres "
-                              "checkpointer is not installed",
-                              hint="pip install 'shabgraph[postgres]'") from exc
+            raise ConfigError(
+                "SHABGRAPH_CHECKPOINT_URL points at Postgres but the Postgres "
+                "checkpointer is not installed",
+                hint="pip install 'shabgraph[postgres]'",
+            ) from exc
         async with AsyncPostgresSaver.from_conn_string(url) as saver:
             await saver.setup()
             yield saver
         return
     if url:
-        raise ConfigError(f"unsupported SHABGRAPH_CHECKPOINT_URL scheme: {url.split(':')[0]}",
-                          hint="use postgresql://... or leave it unset for SQLite")
+        raise ConfigError(
+            f"unsupported SHABGRAPH_CHECKPOINT_URL scheme: {url.split(':')[0]}",
+            hint="use postgresql://... or leave it unset for SQLite",
+        )
     from langgraph.checkpoint.sqlite.aio import AsyncSqliteSaver
 
     file = path or sqlite_path(settings)

@@ -8,8 +8,11 @@ from typing import Any
 from graph_agent.result import Citation
 
 PAIR_KEYS: tuple[tuple[str, str], ...] = (
-    ("pub_number", "pub_date"), ("from_pub", "from_pub_date"), ("to_pub", "to_pub_date"),
-    ("last_pub", "last_pub_date"), ("first_pub", "first_pub_date"),
+    ("pub_number", "pub_date"),
+    ("from_pub", "from_pub_date"),
+    ("to_pub", "to_pub_date"),
+    ("last_pub", "last_pub_date"),
+    ("first_pub", "first_pub_date"),
 )
 
 
@@ -34,8 +37,13 @@ def date_map(records: Iterable[dict[str, Any]]) -> dict[str, str]:
         for nested in ("events", "items", "history"):
             inner = rec.get(nested)
             if isinstance(inner, list):
-                known.update({k: v for k, v in date_map(
-                    x for x in inner if isinstance(x, dict)).items() if k not in known})
+                known.update(
+                    {
+                        k: v
+                        for k, v in date_map(x for x in inner if isinstance(x, dict)).items()
+                        if k not in known
+                    }
+                )
     return known
 
 

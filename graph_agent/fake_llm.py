@@ -20,18 +20,23 @@ from pydantic import Field
 Reply = AIMessage | Exception | Callable[[list[BaseMessage]], AIMessage]
 
 
-def tool_reply(name: str, args: dict[str, Any], call_id: str = "call_1",
-               tokens: int = 50) -> AIMessage:
+def tool_reply(
+    name: str, args: dict[str, Any], call_id: str = "call_1", tokens: int = 50
+) -> AIMessage:
     """An AIMessage calling one tool."""
-    return AIMessage(content="", tool_calls=[{"name": name, "args": args, "id": call_id}],
-                     usage_metadata={"input_tokens": tokens - 10, "output_tokens": 10,
-                                     "total_tokens": tokens})
+    return AIMessage(
+        content="",
+        tool_calls=[{"name": name, "args": args, "id": call_id}],
+        usage_metadata={"input_tokens": tokens - 10, "output_tokens": 10, "total_tokens": tokens},
+    )
 
 
 def text_reply(text: str, tokens: int = 80) -> AIMessage:
     """An AIMessage with text only."""
-    return AIMessage(content=text, usage_metadata={"input_tokens": tokens - 20,
-                                                   "output_tokens": 20, "total_tokens": tokens})
+    return AIMessage(
+        content=text,
+        usage_metadata={"input_tokens": tokens - 20, "output_tokens": 20, "total_tokens": tokens},
+    )
 
 
 class ScriptedChatModel(BaseChatModel):
@@ -67,13 +72,22 @@ class ScriptedChatModel(BaseChatModel):
             raise TypeError(f"script entries must give AIMessage, not {type(out).__name__}")
         return out
 
-    def _generate(self, messages: list[BaseMessage], stop: list[str] | None = None,
-                  run_manager: CallbackManagerForLLMRun | None = None,
-                  **kwargs: Any) -> ChatResult:
+    def _generate(
+        self,
+        messages: list[BaseMessage],
+        stop: list[str] | None = None,
+        run_manager: CallbackManagerForLLMRun | None = None,
+        **kwargs: Any,
+    ) -> ChatResult:
         return ChatResult(generations=[ChatGeneration(message=self._next(messages))])
 
-    async def _agenerate(self, messages: list[BaseMessage], stop: list[str] | None = None,
-                         run_manager: Any = None, **kwargs: Any) -> ChatResult:
+    async def _agenerate(
+        self,
+        messages: list[BaseMessage],
+        stop: list[str] | None = None,
+        run_manager: Any = None,
+        **kwargs: Any,
+    ) -> ChatResult:
         if self.delay_s:
             await asyncio.sleep(self.delay_s)
         return ChatResult(generations=[ChatGeneration(message=self._next(messages))])

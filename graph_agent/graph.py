@@ -40,8 +40,9 @@ def after_reflect(state: AgentState) -> Literal["act", "synthesize"]:
     return "act" if last.get("decision") == "continue" else "synthesize"
 
 
-def build_graph(checkpointer: Any = None, *, name: str = "shabgraph_agent"
-                ) -> CompiledStateGraph[Any, Any, Any, Any]:
+def build_graph(
+    checkpointer: Any = None, *, name: str = "shabgraph_agent"
+) -> CompiledStateGraph[Any, Any, Any, Any]:
     """Compile the agent graph; the checkpointer keeps each thread (None: no memory)."""
     g: Any = StateGraph(AgentState, context_schema=AgentContext)
     g.add_node("intake", nodes.intake)
@@ -59,6 +60,7 @@ def build_graph(checkpointer: Any = None, *, name: str = "shabgraph_agent"
     g.add_conditional_edges("reflect", after_reflect)
     g.add_edge("synthesize", "finish")
     g.add_edge("finish", END)
-    compiled: CompiledStateGraph[Any, Any, Any, Any] = g.compile(checkpointer=checkpointer,
-                                                                 name=name)
+    compiled: CompiledStateGraph[Any, Any, Any, Any] = g.compile(
+        checkpointer=checkpointer, name=name
+    )
     return compiled

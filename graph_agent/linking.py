@@ -23,7 +23,8 @@ def entity_from_record(rec: dict[str, Any]) -> EntityRef | None:
     kind_raw = str(rec.get("kind") or rec.get("label") or rec.get("type") or "").lower()
     ident = str(ident)
     kind: Literal["company", "person"] = (
-        "person" if ("person" in kind_raw or ident.startswith("p:")) else "company")
+        "person" if ("person" in kind_raw or ident.startswith("p:")) else "company"
+    )
     name = rec.get("name") or rec.get("full_name") or rec.get("display") or ident
     return EntityRef(id=ident, kind=kind, name=str(name), uid=rec.get("uid"))
 
@@ -49,14 +50,18 @@ def context_bonus(question: str, rec: dict[str, Any]) -> tuple[float, str]:
     q = fold(question)
     for key in ("uid", "seat", "residence", "canton", "origin"):
         value = rec.get(key)
-        if isinstance(value, str) and len(value) > 2 and re.search(
-                rf"(?<!\w){re.escape(fold(value))}(?!\w)", q):
+        if (
+            isinstance(value, str)
+            and len(value) > 2
+            and re.search(rf"(?<!\w){re.escape(fold(value))}(?!\w)", q)
+        ):
             return 10.0, f"{key} '{value}' named in the question"
     return 0.0, ""
 
 
-def choose(mention: str, question: str, records: list[dict[str, Any]]
-           ) -> tuple[EntityRef | None, list[EntityRef], str]:
+def choose(
+    mention: str, question: str, records: list[dict[str, Any]]
+) -> tuple[EntityRef | None, list[EntityRef], str]:
     """(entity, homonyms, reason): the one candidate meant, or the tied candidates when unclear."""
     scored: list[tuple[float, dict[str, Any], str]] = []
     for rec in records:
@@ -78,11 +83,17 @@ def choose(mention: str, question: str, records: list[dict[str, Any]]
     top_score, top, why = scored[0]
     former = registered_alias(mention, top, [rec for _s, rec, _w in scored[1:]])
     if former is not None:
-        return entity_from_record(former), [], (
-            f"'{mention}' is a text mention and the former name of one registered company")
-    tied = [rec for s, rec, _ in scored[1:]
-            if top_score - s <= HOMONYM_MARGIN and fold(str(rec.get("name"))) ==
-            fold(str(top.get("name")))]
+        return (
+            entity_from_record(former),
+            [],
+            (f"'{mention}' is a text mention and the former name of one registered company"),
+        )
+    tied = [
+        rec
+        for s, rec, _ in scored[1:]
+        if top_score - s <= HOMONYM_MARGIN
+        and fold(str(rec.get("name"))) == fold(str(top.get("name")))
+    ]
     keep, why_strong = prefer_registered(top, tied)
     if keep is not None:
         ent = entity_from_record(keep)
@@ -93,8 +104,9 @@ def choose(mention: str, question: str, records: list[dict[str, Any]]
     return entity_from_record(top), [], why
 
 
-def _distinct(scored: list[tuple[float, dict[str, Any], str]]
-              ) -> list[tuple[float, dict[str, Any], str]]:
+def _distinct(
+    scored: list[tuple[float, dict[str, Any], str]],
+) -> list[tuple[float, dict[str, Any], str]]:
     """One candidate per entity id: the search returns an entity once per name hub it sits in."""
     seen: set[str] = set()
     out = []
@@ -111,8 +123,9 @@ def is_registered(rec: dict[str, Any]) -> bool:
     return rec.get("kind") != "person" and bool(rec.get("uid")) and rec.get("strength") != "weak"
 
 
-def prefer_registered(top: dict[str, Any], tied: list[dict[str, Any]]
-                      ) -> tuple[dict[str, Any] | None, str]:
+def prefer_registered(
+    top: dict[str, Any], tied: list[dict[str, Any]]
+) -> tuple[dict[str, Any] | None, str]:
     """(candidate, reason) when exactly one of the same-named companies is registered.
 
     A weak company node is a name written in some other notice (an auditor, a merger partner)
@@ -129,15 +142,19 @@ def prefer_registered(top: dict[str, Any], tied: list[dict[str, Any]]
     return None, ""
 
 
-def registered_alias(mention: str, top: dict[str, Any], others: list[dict[str, Any]]
-                     ) -> dict[str, Any] | None:
+def registered_alias(
+    mention: str, top: dict[str, Any], others: list[dict[str, Any]]
+) -> dict[str, Any] | None:
     """The registered company whose former name is the mention, when the top hit is only a weak
     text mention of that name (an old name written in another notice) and exactly one
     registered company carries it as an alias (the search's reason: `alias <how> '<value>'`)."""
     if top.get("strength") != "weak" or top.get("kind") == "person":
         return None
-    hits = {str(r.get("id")): r for r in others
-            if is_registered(r) and fold(alias_matched(r) or "") == fold(mention)}
+    hits = {
+        str(r.get("id")): r
+        for r in others
+        if is_registered(r) and fold(alias_matched(r) or "") == fold(mention)
+    }
     return next(iter(hits.values())) if len(hits) == 1 else None
 
 
@@ -148,8 +165,9 @@ def alias_matched(rec: dict[str, Any]) -> str | None:
     return parts[1] if reason.startswith("alias ") and len(parts) >= 3 else None
 
 
-def homonym_survey(aspect: str | None, homonyms: list[dict[str, Any]],
-                   steps: list[dict[str, Any]]) -> bool:
+def homonym_survey(
+    aspect: str | None, homonyms: list[dict[str, Any]], steps: list[dict[str, Any]]
+) -> bool:
     """True while the homonyms of a "which companies" question still need exploring.
 
     Asked for the companies of everyone bearing a name, the answer is each namesake's mandates,
@@ -157,5 +175,7 @@ def homonym_survey(aspect: str | None, homonyms: list[dict[str, Any]],
     """
     if aspect != "mandates" or not homonyms:
         return False
-    explored = {str(s["args"].get("entity_id")) for s in steps if s.get("tool") == "explore_network"}
+    explored = {
+        str(s["args"].get("entity_id")) for s in steps if s.get("tool") == "explore_network"
+    }
     return not {str(h.get("id")) for h in homonyms} <= explored

@@ -32,8 +32,14 @@ PUB_RE = re.compile(r"\b(?:HR0\d|ZEFIX)-[\w-]+")
 class RouterOutput(BaseModel):
     """Classify a commercial-register question and extract its slots."""
 
-    intent: Literal["entity_disambiguation", "network_exploration", "event_history",
-                    "macro_analytics", "deep_text", "all"]
+    intent: Literal[
+        "entity_disambiguation",
+        "network_exploration",
+        "event_history",
+        "macro_analytics",
+        "deep_text",
+        "all",
+    ]
     """The intent."""
     task: Literal["count", "top", "text", "history", "network", "lookup", "any"] = "any"
     """Finer task: count/top (macro), text (deep_text), history, network, lookup."""
@@ -55,7 +61,9 @@ class RouterOutput(BaseModel):
     """Ranking metric."""
     event_type: str | None = None
     """Event type (registration, deletion, merger, bankruptcy, asset_transfer, ...)."""
-    aspect: Literal["board", "mandates", "branches", "head_office", "mergers", "transfers"] | None = None
+    aspect: (
+        Literal["board", "mandates", "branches", "head_office", "mergers", "transfers"] | None
+    ) = None
     """Part of the neighbourhood asked for."""
     role: str | None = None
     """Role asked about (chair, board_member, auditor, managing_director, ...)."""
@@ -72,14 +80,21 @@ class RouterOutput(BaseModel):
 def make_chat_model(settings: Settings) -> Any:
     """ChatOpenAI against the configured OpenAI-compatible endpoint (Chat Completions API)."""
     if not settings.llm_base_url:
-        raise ConfigError("the LLM planner needs SHABGRAPH_LLM_BASE_URL",
-                          hint="set it, or use --planner offline")
+        raise ConfigError(
+            "the LLM planner needs SHABGRAPH_LLM_BASE_URL", hint="set it, or use --planner offline"
+        )
     from langchain_openai import ChatOpenAI
 
     key = settings.llm_api_key.get_secret_value() if settings.llm_api_key else "not-needed"
-    return ChatOpenAI(base_url=settings.llm_base_url, api_key=key,  # type: ignore[arg-type]
-                      model=settings.llm_model, temperature=0.0, timeout=settings.llm_timeout,
-                      max_retries=1, use_responses_api=False)
+    return ChatOpenAI(
+        base_url=settings.llm_base_url,
+        api_key=key,  # type: ignore[arg-type]
+        model=settings.llm_model,
+        temperature=0.0,
+        timeout=settings.llm_timeout,
+        max_retries=1,
+        use_responses_api=False,
+    )
 
 
 def tokens_of(msg: BaseMessage) -> int:
@@ -102,11 +117,15 @@ class LLMPlanner:
         try:
             reply = await asyncio.wait_for(runnable.ainvoke(messages), self.timeout_s)
         except TimeoutError as exc:
-            raise LLMError(f"the LLM did not answer within {self.timeout_s:g} s",
-                           hint="retry, or use the offline planner") from exc
+            raise LLMError(
+                f"the LLM did not answer within {self.timeout_s:g} s",
+                hint="retry, or use the offline planner",
+            ) from exc
         except Exception as exc:
-            raise LLMError(f"the LLM call failed: {type(exc).__name__}: {exc}",
-                           hint="check SHABGRAPH_LLM_BASE_URL, or use the offline planner") from exc
+            raise LLMError(
+                f"the LLM call failed: {type(exc).__name__}: {exc}",
+                hint="check SHABGRAPH_LLM_BASE_URL, or use the offline planner",
+            ) from exc
         if not isinstance(reply, AIMessage):
             raise LLMError(f"the LLM returned {type(reply).__name__}, not a message")
         return reply
@@ -117,7 +136,8 @@ class LLMPlanner:
         focus = ", ".join(f"{e.name} ({e.kind}, id {e.id})" for e in view.focus) or "none"
         msgs: list[BaseMessage] = [
             SystemMessage(P.render(P.ROUTER_SYSTEM, intent_table=table, focus=focus)),
-            HumanMessage(P.render(P.ROUTER_USER, question=view.question))]
+            HumanMessage(P.render(P.ROUTER_USER, question=view.question)),
+        ]
         reply = await self._call(self.model.bind_tools([RouterOutput], tool_choice="any"), msgs)
         call = next((c for c in reply.tool_calls if c["name"] == "RouterOutput"), None)
         if call is None:
@@ -127,25 +147,53 @@ class LLMPlanner:
         except ValidationError as exc:
             raise LLMError(f"the router's output is invalid: {exc.error_count()} errors") from exc
         fallback = fill_slots(view.question, view.slots.as_of)
-        slots = Slots(language=out.language, spans=out.mentions, uid=fallback.uid,
-                      as_of=view.slots.as_of or out.as_of, date_from=out.date_from,
-                      date_to=out.date_to, canton=out.canton, metric=out.metric,
-                      event_type=out.event_type, aspect=out.aspect, role=out.role, past=out.past,
-                      follow_up=out.follow_up, text=out.text, limit=out.limit)
-        return RouteOut(intent=out.intent, task=out.task, reason=f"LLM: {out.reason}",
-                        slots=slots, llm_calls=1, tokens=tokens_of(reply))
+        slots = Slots(
+            language=out.language,
+            spans=out.mentions,
+            uid=fallback.uid,
+            as_of=view.slots.as_of or out.as_of,
+            date_from=out.date_from,
+            date_to=out.date_to,
+            canton=out.canton,
+            metric=out.metric,
+            event_type=out.event_type,
+            aspect=out.aspect,
+            role=out.role,
+            past=out.past,
+            follow_up=out.follow_up,
+            text=out.text,
+            limit=out.limit,
+        )
+        return RouteOut(
+            intent=out.intent,
+            task=out.task,
+            reason=f"LLM: {out.reason}",
+            slots=slots,
+            llm_calls=1,
+            tokens=tokens_of(reply),
+        )
 
     async def act(self, view: TurnView) -> ActOut:
         """Link mentions without the LLM, then one tool-calling LLM call per round."""
         slots = view.slots
         if view.homonyms:
             return ActOut(note="homonyms: the user must choose")
-        untried = [m for m in ([slots.uid] if slots.uid else []) + slots.spans
-                   if m.lower() not in tried_mentions(view.steps)]
-        if (view.task in ENTITY_TASKS and untried and not view.entities
-                and "search_companies" in view.allowed):
-            return ActOut(calls=[C.search_call(m, slots) for m in untried[:2]], complete=False,
-                          note="link the router's mentions")
+        untried = [
+            m
+            for m in ([slots.uid] if slots.uid else []) + slots.spans
+            if m.lower() not in tried_mentions(view.steps)
+        ]
+        if (
+            view.task in ENTITY_TASKS
+            and untried
+            and not view.entities
+            and "search_companies" in view.allowed
+        ):
+            return ActOut(
+                calls=[C.search_call(m, slots) for m in untried[:2]],
+                complete=False,
+                note="link the router's mentions",
+            )
         if view.steps and view.steps[-1]["outcome"] == "evidence" and view.round >= 2:
             return ActOut(note="evidence gathered")
         tools = [t for t in view.allowed if t != "search_companies" or not view.entities]
@@ -156,40 +204,68 @@ class LLMPlanner:
         out = ActOut(llm_calls=1, tokens=tokens_of(reply), note="LLM tool calls")
         if reply.invalid_tool_calls:
             bad = reply.invalid_tool_calls[0]
-            out.calls = [ToolCall(tool=str(bad.get("name") or "unknown"), args={},
-                                  purpose=f"malformed tool call: {bad.get('error') or 'bad JSON'}")]
+            out.calls = [
+                ToolCall(
+                    tool=str(bad.get("name") or "unknown"),
+                    args={},
+                    purpose=f"malformed tool call: {bad.get('error') or 'bad JSON'}",
+                )
+            ]
             return out
-        out.calls = [ToolCall(tool=c["name"], args=dict(c["args"]), call_id=c.get("id"),
-                              purpose="chosen by the LLM") for c in reply.tool_calls]
+        out.calls = [
+            ToolCall(
+                tool=c["name"],
+                args=dict(c["args"]),
+                call_id=c.get("id"),
+                purpose="chosen by the LLM",
+            )
+            for c in reply.tool_calls
+        ]
         return out
 
     def _schema(self, tool: str) -> dict[str, Any]:
         spec = self.toolbox.tools[tool]
-        return {"type": "function", "function": {
-            "name": tool, "description": spec.description[:1000],
-            "parameters": self.toolbox.args_schema(tool)}}
+        return {
+            "type": "function",
+            "function": {
+                "name": tool,
+                "description": spec.description[:1000],
+                "parameters": self.toolbox.args_schema(tool),
+            },
+        }
 
     def _act_messages(self, view: TurnView, tools: list[str]) -> list[BaseMessage]:
         ents = view.entities or view.focus
-        results = "; ".join(f"{s['tool']}({json.dumps(s['args'], ensure_ascii=False)}) -> "
-                            f"{s['outcome']}: {s.get('message', '')[:200]}" for s in view.steps)
+        results = "; ".join(
+            f"{s['tool']}({json.dumps(s['args'], ensure_ascii=False)}) -> "
+            f"{s['outcome']}: {s.get('message', '')[:200]}"
+            for s in view.steps
+        )
         period = f"{view.slots.date_from or ''}..{view.slots.date_to or ''}"
-        system = P.render(P.ACT_SYSTEM, tools=", ".join(tools), intent=view.intent,
-                          entities=", ".join(f"{e.name} ({e.kind}, id {e.id})" for e in ents)
-                          or "none", as_of=view.slots.as_of or "none", period=period,
-                          results=results or "none")
+        system = P.render(
+            P.ACT_SYSTEM,
+            tools=", ".join(tools),
+            intent=view.intent,
+            entities=", ".join(f"{e.name} ({e.kind}, id {e.id})" for e in ents) or "none",
+            as_of=view.slots.as_of or "none",
+            period=period,
+            results=results or "none",
+        )
         return [SystemMessage(system), HumanMessage(P.render(P.ACT_USER, question=view.question))]
 
-    async def _stream(self, messages: list[BaseMessage], on_token: Callable[[str], None]
-                      ) -> AIMessage:
+    async def _stream(
+        self, messages: list[BaseMessage], on_token: Callable[[str], None]
+    ) -> AIMessage:
         async def collect() -> AIMessage:
             full: Any = None
             async for chunk in self.model.astream(messages):
                 if isinstance(chunk.content, str) and chunk.content:
                     on_token(chunk.content)
                 full = chunk if full is None else full + chunk
-            return AIMessage(content=full.content if full is not None else "",
-                             usage_metadata=getattr(full, "usage_metadata", None))
+            return AIMessage(
+                content=full.content if full is not None else "",
+                usage_metadata=getattr(full, "usage_metadata", None),
+            )
 
         try:
             return await asyncio.wait_for(collect(), self.timeout_s)
@@ -198,26 +274,37 @@ class LLMPlanner:
         except Exception as exc:
             raise LLMError(f"the LLM call failed: {type(exc).__name__}: {exc}") from exc
 
-    async def synthesize(self, view: TurnView, form: str, draft: str,
-                         on_token: Callable[[str], None] | None = None) -> SynthOut:
+    async def synthesize(
+        self, view: TurnView, form: str, draft: str, on_token: Callable[[str], None] | None = None
+    ) -> SynthOut:
         """Phrase the draft; fall back to it when the LLM fails or drops or invents citations.
 
         Tokens go to `on_token` as they arrive; the final `answer` event is authoritative (it
         is the template when the streamed text failed the citation check).
         """
-        system = P.render(P.SYNTH_SYSTEM, language=view.slots.language, form=form,
-                          form_rule=P.FORM_RULES.get(form, ""), draft=draft)
-        msgs: list[BaseMessage] = [SystemMessage(system),
-                                   HumanMessage(P.render(P.SYNTH_USER, question=view.question))]
+        system = P.render(
+            P.SYNTH_SYSTEM,
+            language=view.slots.language,
+            form=form,
+            form_rule=P.FORM_RULES.get(form, ""),
+            draft=draft,
+        )
+        msgs: list[BaseMessage] = [
+            SystemMessage(system),
+            HumanMessage(P.render(P.SYNTH_USER, question=view.question)),
+        ]
         try:
-            reply = await (self._stream(msgs, on_token) if on_token else self._call(self.model, msgs))
+            reply = await (
+                self._stream(msgs, on_token) if on_token else self._call(self.model, msgs)
+            )
         except LLMError as exc:
             return SynthOut(answer=draft, note=f"template kept: {exc}")
         text = reply.content if isinstance(reply.content, str) else str(reply.content)
         ok, why = citations_kept(draft, text)
         if not ok:
-            return SynthOut(answer=draft, llm_calls=1, tokens=tokens_of(reply),
-                            note=f"template kept: {why}")
+            return SynthOut(
+                answer=draft, llm_calls=1, tokens=tokens_of(reply), note=f"template kept: {why}"
+            )
         return SynthOut(answer=text, llm_calls=1, tokens=tokens_of(reply))
 
 

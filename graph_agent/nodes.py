@@ -76,11 +76,30 @@ async def intake(state: AgentState, runtime: Runtime[AgentContext]) -> dict[str,
     selected = state.get("selected_entity")
     if selected:
         carried = [selected, *[e for e in carried if e.get("id") != selected.get("id")]]
-    return {"started": time.perf_counter(), "route": None, "slots": {}, "carried": carried,
-            "entities": [], "homonyms": [], "pending": [], "steps": [], "reflections": [],
-            "round": 0, "complete": False, "form": None, "answer": "", "records": [],
-            "citations": [], "error": None, "llm_calls": 0, "tokens": 0, "last_trace": None,
-            "provenance": [], "form_reason": "", "mentioned": []}
+    return {
+        "started": time.perf_counter(),
+        "route": None,
+        "slots": {},
+        "carried": carried,
+        "entities": [],
+        "homonyms": [],
+        "pending": [],
+        "steps": [],
+        "reflections": [],
+        "round": 0,
+        "complete": False,
+        "form": None,
+        "answer": "",
+        "records": [],
+        "citations": [],
+        "error": None,
+        "llm_calls": 0,
+        "tokens": 0,
+        "last_trace": None,
+        "provenance": [],
+        "form_reason": "",
+        "mentioned": [],
+    }
 
 
 @guarded
@@ -94,13 +113,18 @@ async def route(state: AgentState, runtime: Runtime[AgentContext]) -> dict[str, 
     if state.get("as_of"):
         slots = slots.model_copy(update={"as_of": state["as_of"]})
     allowed = ctx.toolbox.allowed(out.intent, no_router=ctx.switches.no_router)
-    decision = RouteDecision(intent=out.intent, allowed_tools=allowed,
-                             reason=out.reason + (" [router off: all tools]"
-                                                  if ctx.switches.no_router else ""))
+    decision = RouteDecision(
+        intent=out.intent,
+        allowed_tools=allowed,
+        reason=out.reason + (" [router off: all tools]" if ctx.switches.no_router else ""),
+    )
     emit(runtime, "route", **decision.model_dump())
-    return {"route": {**decision.model_dump(), "task": out.task},
-            "slots": slots.model_dump(), "llm_calls": state.get("llm_calls", 0) + out.llm_calls,
-            "tokens": state.get("tokens", 0) + out.tokens}
+    return {
+        "route": {**decision.model_dump(), "task": out.task},
+        "slots": slots.model_dump(),
+        "llm_calls": state.get("llm_calls", 0) + out.llm_calls,
+        "tokens": state.get("tokens", 0) + out.tokens,
+    }
 
 
 @guarded
@@ -112,9 +136,12 @@ async def act(state: AgentState, runtime: Runtime[AgentContext]) -> dict[str, An
     calls = [c for c in out.calls if c.tool in allowed]
     refused = [c.tool for c in out.calls if c.tool not in allowed]
     pending = [c.model_dump() for c in calls]
-    result: dict[str, Any] = {"pending": pending, "complete": out.complete,
-                              "llm_calls": state.get("llm_calls", 0) + out.llm_calls,
-                              "tokens": state.get("tokens", 0) + out.tokens}
+    result: dict[str, Any] = {
+        "pending": pending,
+        "complete": out.complete,
+        "llm_calls": state.get("llm_calls", 0) + out.llm_calls,
+        "tokens": state.get("tokens", 0) + out.tokens,
+    }
     if refused and not calls:
         result["steps"] = [*view.steps, *[_refused_step(view.round + 1, c) for c in out.calls]]
         result["round"] = view.round + 1
@@ -122,9 +149,16 @@ async def act(state: AgentState, runtime: Runtime[AgentContext]) -> dict[str, An
 
 
 def _refused_step(rnd: int, call: ToolCall) -> dict[str, Any]:
-    return {**ToolStep(round=rnd, tool=call.tool, args=call.args, outcome="error",
-                       message=f"{call.tool} is not allowed for this intent").model_dump(),
-            "call_id": call.call_id}
+    return {
+        **ToolStep(
+            round=rnd,
+            tool=call.tool,
+            args=call.args,
+            outcome="error",
+            message=f"{call.tool} is not allowed for this intent",
+        ).model_dump(),
+        "call_id": call.call_id,
+    }
 
 
 @guarded
@@ -143,15 +177,25 @@ async def run_tools(state: AgentState, runtime: Runtime[AgentContext]) -> dict[s
             if not entities:
                 skipped = True  # the search linked nobody: nothing to explore, plan unfinished
                 continue
-            call.args = {k: (entities[0]["id"] if v == ENTITY else v)
-                         for k, v in call.args.items()}
+            call.args = {k: (entities[0]["id"] if v == ENTITY else v) for k, v in call.args.items()}
         res = await ctx.toolbox.run(call.tool, call.args)
-        step = ToolStep(round=rnd, tool=call.tool, args=res.args or call.args, outcome=res.outcome,
-                        message=res.message, queries=res.queries, records=res.records,
-                        rows=len(res.records), ms=res.ms).model_dump(mode="json")
+        step = ToolStep(
+            round=rnd,
+            tool=call.tool,
+            args=res.args or call.args,
+            outcome=res.outcome,
+            message=res.message,
+            queries=res.queries,
+            records=res.records,
+            rows=len(res.records),
+            ms=res.ms,
+        ).model_dump(mode="json")
         step.update(call_id=call.call_id, purpose=call.purpose, citations=res.citations)
-        if call.tool == "search_companies" and call.purpose.startswith("link") \
-                and res.outcome == "evidence":
+        if (
+            call.tool == "search_companies"
+            and call.purpose.startswith("link")
+            and res.outcome == "evidence"
+        ):
             mention = str(call.args.get("query", ""))
             ent, ties, why = linking.choose(mention, state.get("question", ""), res.records)
             step["linking"] = why
@@ -159,10 +203,25 @@ async def run_tools(state: AgentState, runtime: Runtime[AgentContext]) -> dict[s
                 entities = [ent.model_dump(), *[e for e in entities if e["id"] != ent.id]]
             homonyms = [e.model_dump() for e in ties]
         steps.append(step)
-        emit(runtime, "tool", round=rnd, tool=call.tool, args=step["args"],
-             outcome=step["outcome"], rows=step["rows"], ms=step["ms"], message=step["message"])
-    out = {"steps": steps, "entities": entities, "homonyms": homonyms, "round": rnd,
-           "pending": [], "slots": slots.model_dump()}
+        emit(
+            runtime,
+            "tool",
+            round=rnd,
+            tool=call.tool,
+            args=step["args"],
+            outcome=step["outcome"],
+            rows=step["rows"],
+            ms=step["ms"],
+            message=step["message"],
+        )
+    out = {
+        "steps": steps,
+        "entities": entities,
+        "homonyms": homonyms,
+        "round": rnd,
+        "pending": [],
+        "slots": slots.model_dump(),
+    }
     if skipped:
         out["complete"] = False
     return out
@@ -173,12 +232,16 @@ async def reflect_node(state: AgentState, runtime: Runtime[AgentContext]) -> dic
     """Read the round's outcomes and decide: loop again or synthesise."""
     ctx = runtime.context
     rnd = state.get("round", 0)
-    decision, reason = reflect(state.get("steps") or [], rnd, ctx.max_rounds, ctx.switches,
-                               bool(state.get("complete")))
+    decision, reason = reflect(
+        state.get("steps") or [], rnd, ctx.max_rounds, ctx.switches, bool(state.get("complete"))
+    )
     slots = Slots.model_validate(state.get("slots") or {})
-    if state.get("homonyms") and linking.homonym_survey(slots.aspect, state["homonyms"],
-                                                        state.get("steps") or []) \
-            and rnd < ctx.max_rounds and not ctx.switches.no_reflection:
+    if (
+        state.get("homonyms")
+        and linking.homonym_survey(slots.aspect, state["homonyms"], state.get("steps") or [])
+        and rnd < ctx.max_rounds
+        and not ctx.switches.no_reflection
+    ):
         decision, reason = "continue", "several entities share the name: explore each of them"
     elif state.get("homonyms"):
         decision, reason = "finish", "several entities match: the user must choose"
@@ -193,29 +256,54 @@ async def synthesize(state: AgentState, runtime: Runtime[AgentContext]) -> dict[
     ctx = runtime.context
     view = view_of(state)
     error = state.get("error")
-    form, why = choose_form(view.task, view.slots.aspect, view.steps, bool(view.entities),
-                            bool(view.homonyms), error)
-    fatal = next((s["message"] for s in view.steps if s["outcome"] == "error"
-                  and str(s["message"]).startswith("Neo4j is unreachable")), None)
+    form, why = choose_form(
+        view.task, view.slots.aspect, view.steps, bool(view.entities), bool(view.homonyms), error
+    )
+    fatal = next(
+        (
+            s["message"]
+            for s in view.steps
+            if s["outcome"] == "error" and str(s["message"]).startswith("Neo4j is unreachable")
+        ),
+        None,
+    )
     if form == "error" and not (error or fatal):
-        fatal = next((f"{s['tool']}: {s['message']}" for s in reversed(view.steps)
-                      if s["outcome"] == "error"), None)
-    dates, prov = await _cited_dates(ctx, view.steps) if form not in ("error", "negative") \
-        else ({}, [])
+        fatal = next(
+            (
+                f"{s['tool']}: {s['message']}"
+                for s in reversed(view.steps)
+                if s["outcome"] == "error"
+            ),
+            None,
+        )
+    dates, prov = (
+        await _cited_dates(ctx, view.steps) if form not in ("error", "negative") else ({}, [])
+    )
     draft = compose(view, form, error or fatal, ctx.switches.structured_only, dates)
     if draft.negative:
         form, why = "negative", "the rows found do not answer the question"
-    out = await ctx.planner.synthesize(
-        view, form, draft.text, lambda tok: emit(runtime, "token", text=tok)) if form not in (
-        "error", "negative") else None
+    out = (
+        await ctx.planner.synthesize(
+            view, form, draft.text, lambda tok: emit(runtime, "token", text=tok)
+        )
+        if form not in ("error", "negative")
+        else None
+    )
     answer = out.answer if out else draft.text
     emit(runtime, "answer", form=form, text=answer)
     mentioned = [e.model_dump() for e in _answer_entities(draft.records)]
-    return {"form": form, "answer": answer, "records": draft.records, "mentioned": mentioned,
-            "citations": [c.model_dump() for c in draft.citations],
-            "llm_calls": state.get("llm_calls", 0) + (out.llm_calls if out else 0),
-            "tokens": state.get("tokens", 0) + (out.tokens if out else 0),
-            "error": error or fatal, "provenance": prov, "form_reason": why}
+    return {
+        "form": form,
+        "answer": answer,
+        "records": draft.records,
+        "mentioned": mentioned,
+        "citations": [c.model_dump() for c in draft.citations],
+        "llm_calls": state.get("llm_calls", 0) + (out.llm_calls if out else 0),
+        "tokens": state.get("tokens", 0) + (out.tokens if out else 0),
+        "error": error or fatal,
+        "provenance": prov,
+        "form_reason": why,
+    }
 
 
 def _answer_entities(records: list[dict[str, Any]], limit: int = 3) -> list[EntityRef]:
@@ -230,8 +318,9 @@ def _answer_entities(records: list[dict[str, Any]], limit: int = 3) -> list[Enti
     return out
 
 
-async def _cited_dates(ctx: AgentContext, steps: list[dict[str, Any]]
-                       ) -> tuple[dict[str, str], list[dict[str, Any]]]:
+async def _cited_dates(
+    ctx: AgentContext, steps: list[dict[str, Any]]
+) -> tuple[dict[str, str], list[dict[str, Any]]]:
     """Dates of the notices behind the evidence that the records themselves do not date."""
     records = [r for s in steps if s["outcome"] == "evidence" for r in s.get("records", [])]
     known = date_map(records)
@@ -252,13 +341,15 @@ async def finish(state: AgentState, runtime: Runtime[AgentContext]) -> dict[str,
     selected = (state.get("selected_entity") or {}).get("id")
     carried = [e for e in state.get("carried") or [] if e["id"] in used or e["id"] == selected]
     trace = Trace(
-        question=state.get("question", ""), planner=runtime.context.planner.name,
+        question=state.get("question", ""),
+        planner=runtime.context.planner.name,
         route=RouteDecision.model_validate(route_d) if route_d else None,
         carried_over=[EntityRef.model_validate(e) for e in carried],
         steps=[ToolStep.model_validate(s) for s in state.get("steps") or []],
         reflections=[Reflection.model_validate(r) for r in state.get("reflections") or []],
         synthesis_form=state.get("form") or "error",  # type: ignore[arg-type]
-        llm_calls=state.get("llm_calls", 0), tokens=state.get("tokens", 0),
+        llm_calls=state.get("llm_calls", 0),
+        tokens=state.get("tokens", 0),
         total_ms=(time.perf_counter() - state.get("started", time.perf_counter())) * 1000,
         error=state.get("error"),
         provenance_queries=[QueryTrace.model_validate(q) for q in state.get("provenance") or []],
@@ -273,9 +364,23 @@ async def finish(state: AgentState, runtime: Runtime[AgentContext]) -> dict[str,
         if e["id"] not in {f["id"] for f in focus}:
             focus.append(e)
     slots = state.get("slots") or {}
-    entry = {"question": state.get("question", ""), "intent": (route_d or {}).get("intent"),
-             "form": state.get("form"), "aspect": slots.get("aspect"), "role": slots.get("role"),
-             "subjects": sorted({str(s["args"]["entity_id"]) for s in state.get("steps") or []
-                                 if s["args"].get("entity_id")})}
-    return {"traces": [trace], "last_trace": trace, "focus": focus[:MEMORY_SIZE],
-            "history": [*(state.get("history") or []), entry][-20:]}
+    entry = {
+        "question": state.get("question", ""),
+        "intent": (route_d or {}).get("intent"),
+        "form": state.get("form"),
+        "aspect": slots.get("aspect"),
+        "role": slots.get("role"),
+        "subjects": sorted(
+            {
+                str(s["args"]["entity_id"])
+                for s in state.get("steps") or []
+                if s["args"].get("entity_id")
+            }
+        ),
+    }
+    return {
+        "traces": [trace],
+        "last_trace": trace,
+        "focus": focus[:MEMORY_SIZE],
+        "history": [*(state.get("history") or []), entry][-20:],
+    }

@@ -16,7 +16,9 @@ from graph_agent.slots import cue_text, fill_slots, fold
 from graph_agent.state import Slots, ToolCall
 
 TARGET_BY_TASK: dict[str, str] = {
-    "network": "explore_network", "lookup": "explore_network", "history": "get_node_history",
+    "network": "explore_network",
+    "lookup": "explore_network",
+    "history": "get_node_history",
     "any": "explore_network",
 }
 PERSON_ASPECTS = frozenset({"mandates"})
@@ -25,8 +27,11 @@ COMPANY_ASPECTS = frozenset({"branches", "head_office", "mergers", "transfers", 
 
 def tried_mentions(steps: list[dict[str, object]]) -> set[str]:
     """Mentions already searched in this turn (folded)."""
-    return {fold(str(s["args"].get("query", ""))) for s in steps  # type: ignore[attr-defined]
-            if s.get("tool") == "search_companies"}
+    return {
+        fold(str(s["args"].get("query", "")))  # type: ignore[attr-defined]
+        for s in steps
+        if s.get("tool") == "search_companies"
+    }
 
 
 def ran(steps: list[dict[str, object]], tool: str) -> bool:
@@ -45,8 +50,9 @@ def pick_focus(focus: list[EntityRef], slots: Slots) -> tuple[EntityRef | None, 
         want = "company"
     for ent in focus:
         if want is None or ent.kind == want:
-            return ent, f"carried over {ent.kind} '{ent.name}'" + (f" (needs a {want})" if want
-                                                                   else "")
+            return ent, f"carried over {ent.kind} '{ent.name}'" + (
+                f" (needs a {want})" if want else ""
+            )
     return focus[0], f"carried over '{focus[0].name}' (no {want} in focus)"
 
 
@@ -54,25 +60,30 @@ def wants_state(slots: Slots) -> bool:
     """True when the question asks for a company attribute the history (states) answers."""
     if not slots.attribute or slots.aspect or slots.role:
         return False
-    return (slots.attribute in ("registered", "name", "capital", "current")
-            or bool(slots.as_of or slots.past))
+    return slots.attribute in ("registered", "name", "capital", "current") or bool(
+        slots.as_of or slots.past
+    )
 
 
 def needs_second_look(slots: Slots) -> bool:
     """A former seat or the names over time need states on days read from the first history."""
-    return wants_state(slots) and (slots.attribute == "name"
-                                   or (slots.attribute == "seat" and slots.past))
+    return wants_state(slots) and (
+        slots.attribute == "name" or (slots.attribute == "seat" and slots.past)
+    )
 
 
 def target_call(task: str, entity: EntityRef | str, slots: Slots) -> ToolCall:
     """The call that answers an entity-centred question once the entity is known."""
     if wants_state(slots):
         # No event filter: a name "… in Liquidation" is no event type; capital now = state today.
-        as_of = slots.as_of or (date.today().isoformat()
-                                if slots.attribute in ("capital", "current") and not slots.past
-                                else None)
-        return calls.history_call(entity, slots.model_copy(update={"event_type": None,
-                                                                    "as_of": as_of}))
+        as_of = slots.as_of or (
+            date.today().isoformat()
+            if slots.attribute in ("capital", "current") and not slots.past
+            else None
+        )
+        return calls.history_call(
+            entity, slots.model_copy(update={"event_type": None, "as_of": as_of})
+        )
     if task == "history" or (slots.past and task != "network"):
         return calls.history_call(entity, slots)
     return calls.network_call(entity, slots)
@@ -81,11 +92,15 @@ def target_call(task: str, entity: EntityRef | str, slots: Slots) -> ToolCall:
 def second_look(view: TurnView, ent: EntityRef) -> list[ToolCall]:
     """History calls on the days whose state answers a former-seat or names question."""
     done = {s["args"].get("as_of") for s in view.steps if s.get("tool") == "get_node_history"}
-    records = [r for s in view.steps if s.get("tool") == "get_node_history"
-               for r in s.get("records", [])]
+    records = [
+        r for s in view.steps if s.get("tool") == "get_node_history" for r in s.get("records", [])
+    ]
     days = follow_up_dates(records, str(view.slots.attribute), view.slots.past)
-    return [calls.history_call(ent, view.slots.model_copy(update={"as_of": d, "event_type": None}))
-            for d in days[:6] if d not in done]
+    return [
+        calls.history_call(ent, view.slots.model_copy(update={"as_of": d, "event_type": None}))
+        for d in days[:6]
+        if d not in done
+    ]
 
 
 def inherit_slots(slots: Slots, history: list[dict[str, object]]) -> tuple[Slots, str]:
@@ -97,7 +112,9 @@ def inherit_slots(slots: Slots, history: list[dict[str, object]]) -> tuple[Slots
     if not (aspect or role):
         return slots, ""
     update = {"aspect": aspect, "role": role}
-    return slots.model_copy(update=update), f"; kept aspect {aspect} / role {role} from the last turn"
+    return slots.model_copy(
+        update=update
+    ), f"; kept aspect {aspect} / role {role} from the last turn"
 
 
 class OfflinePlanner:
@@ -107,36 +124,46 @@ class OfflinePlanner:
 
     async def route(self, view: TurnView, tool_names: list[str]) -> RouteOut:
         """Intent rules over the folded question, slots from `slots.fill_slots`."""
-        slots = view.slots if view.slots.spans or view.slots.uid else fill_slots(view.question,
-                                                                                  view.slots.as_of)
+        slots = (
+            view.slots
+            if view.slots.spans or view.slots.uid
+            else fill_slots(view.question, view.slots.as_of)
+        )
         slots, inherited = inherit_slots(slots, view.history)
         # Rules read the question without the names: "…, succursale de Vevey" asks no branches.
-        intent, task, reason = classify(fold(cue_text(view.question, slots.spans)), slots,
-                                        bool(view.focus))
+        intent, task, reason = classify(
+            fold(cue_text(view.question, slots.spans)), slots, bool(view.focus)
+        )
         reason += inherited
         if intent != "macro_analytics" and task != "text" and wants_state(slots):
             intent, task = "event_history", "history"
             reason += f"; asks for the {slots.attribute} (company states)"
         if intent == "macro_analytics":
             # A place in a macro question is a filter, not an entity.
-            slots = slots.model_copy(update={"spans": [s for s in slots.spans
-                                                       if fold(s) not in _place_words(slots)]})
+            slots = slots.model_copy(
+                update={"spans": [s for s in slots.spans if fold(s) not in _place_words(slots)]}
+            )
         return RouteOut(intent=intent, task=task, reason=reason, slots=slots)
 
     async def act(self, view: TurnView) -> ActOut:
         """One round: link + target in one plan; later rounds recover (next mention, text)."""
         slots, steps = view.slots, view.steps
         if view.task == "count":
-            return ActOut(calls=[] if ran(steps, "count_entities_by_event")
-                          else [calls.count_call(slots)], note="count with filters")
+            return ActOut(
+                calls=[] if ran(steps, "count_entities_by_event") else [calls.count_call(slots)],
+                note="count with filters",
+            )
         if view.task == "top":
-            return ActOut(calls=[] if ran(steps, "get_top_entities") else [calls.top_call(slots)],
-                          note="ranking with filters")
+            return ActOut(
+                calls=[] if ran(steps, "get_top_entities") else [calls.top_call(slots)],
+                note="ranking with filters",
+            )
         if view.task == "text":
             if ran(steps, "global_text_search"):
                 return ActOut(note="text searched")
-            return ActOut(calls=[calls.text_call(slots.text or view.question, slots)],
-                          note="full-text search")
+            return ActOut(
+                calls=[calls.text_call(slots.text or view.question, slots)], note="full-text search"
+            )
         return self._entity_plan(view)
 
     def _entity_plan(self, view: TurnView) -> ActOut:
@@ -145,8 +172,10 @@ class OfflinePlanner:
         if view.homonyms:
             hom = [h.model_dump() for h in view.homonyms]
             if homonym_survey(slots.aspect, hom, steps):
-                return ActOut(calls=[calls.network_call(h, slots) for h in view.homonyms[:6]],
-                              note="homonyms: the companies of each namesake")
+                return ActOut(
+                    calls=[calls.network_call(h, slots) for h in view.homonyms[:6]],
+                    note="homonyms: the companies of each namesake",
+                )
             return ActOut(note="homonyms: the user must choose")
         if view.entities:
             ent = view.entities[0]
@@ -157,25 +186,34 @@ class OfflinePlanner:
                         c.purpose = "second look"
                     return ActOut(calls=more, note="states on the days of the changes")
                 return ActOut(note=f"'{ent.name}' explored")
-            return ActOut(calls=[target_call(task, ent, slots)], note=f"explore '{ent.name}'",
-                          complete=not needs_second_look(slots))
+            return ActOut(
+                calls=[target_call(task, ent, slots)],
+                note=f"explore '{ent.name}'",
+                complete=not needs_second_look(slots),
+            )
         mentions = ([slots.uid] if slots.uid else []) + slots.spans
         untried = [m for m in mentions if fold(m) not in tried_mentions(steps)]
         # A follow-up that names someone ("und die Beta AG?") is about that name.
         if untried and (not slots.follow_up or not view.focus or not steps):
             mention = untried[0]
-            return ActOut(calls=[calls.search_call(mention, slots),
-                                 target_call(task, calls.ENTITY, slots)],
-                          note=f"link '{mention}' then {target}",
-                          complete=not needs_second_look(slots))
+            return ActOut(
+                calls=[calls.search_call(mention, slots), target_call(task, calls.ENTITY, slots)],
+                note=f"link '{mention}' then {target}",
+                complete=not needs_second_look(slots),
+            )
         if view.focus and not steps:
             chosen, why = pick_focus(view.focus, slots)
             if chosen:
-                return ActOut(calls=[target_call(task, chosen, slots)], note=why,
-                              complete=not needs_second_look(slots))
+                return ActOut(
+                    calls=[target_call(task, chosen, slots)],
+                    note=why,
+                    complete=not needs_second_look(slots),
+                )
         if view.focus and steps and needs_second_look(slots):
-            used = next((e for e in view.focus
-                         if any(s["args"].get("entity_id") == e.id for s in steps)), None)
+            used = next(
+                (e for e in view.focus if any(s["args"].get("entity_id") == e.id for s in steps)),
+                None,
+            )
             if used and not any(s.get("purpose") == "second look" for s in steps):
                 more = second_look(view, used)
                 for c in more:
@@ -184,12 +222,15 @@ class OfflinePlanner:
                     return ActOut(calls=more, note="states on the days of the changes")
         text = mentions[0] if mentions else None
         if text and "global_text_search" in view.allowed and not ran(steps, "global_text_search"):
-            return ActOut(calls=[calls.text_call(text, slots, all_words=True)],
-                          note=f"no entity matched '{text}': deep-text fallback")
+            return ActOut(
+                calls=[calls.text_call(text, slots, all_words=True)],
+                note=f"no entity matched '{text}': deep-text fallback",
+            )
         return ActOut(note="nothing left to try")
 
-    async def synthesize(self, view: TurnView, form: str, draft: str,
-                         on_token: Callable[[str], None] | None = None) -> SynthOut:
+    async def synthesize(
+        self, view: TurnView, form: str, draft: str, on_token: Callable[[str], None] | None = None
+    ) -> SynthOut:
         """The template draft is the answer (no tokens to stream)."""
         return SynthOut(answer=draft)
 

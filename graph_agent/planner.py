@@ -96,7 +96,8 @@ class Planner(Protocol):
         """Choose this round's tool calls."""
         ...
 
-    async def synthesize(self, view: TurnView, form: str, draft: str,
-                         on_token: Callable[[str], None] | None = None) -> SynthOut:
+    async def synthesize(
+        self, view: TurnView, form: str, draft: str, on_token: Callable[[str], None] | None = None
+    ) -> SynthOut:
         """Write the answer in the form fixed by the state machine, from the cited draft."""
         ...

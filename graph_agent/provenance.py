@@ -18,7 +18,9 @@ MAX_LOOKUP: Final = 500
 """More cited notices than this are left undated (an answer never shows that many)."""
 
 
-def publication_dates(ctx: ToolContext, pubs: list[str]) -> tuple[dict[str, str], QueryTrace | None]:
+def publication_dates(
+    ctx: ToolContext, pubs: list[str]
+) -> tuple[dict[str, str], QueryTrace | None]:
     """pub_number -> ISO date for the given notices, and the query's trace (None if nothing ran)."""
     wanted = sorted(set(pubs))[:MAX_LOOKUP]
     if not wanted:

@@ -13,11 +13,18 @@ def round_steps(steps: list[dict[str, Any]], rnd: int) -> list[dict[str, Any]]:
     return [s for s in steps if s.get("round") == rnd]
 
 
-def reflect(steps: list[dict[str, Any]], rnd: int, max_rounds: int, switches: AblationSwitches,
-            complete: bool) -> tuple[str, str]:
+def reflect(
+    steps: list[dict[str, Any]],
+    rnd: int,
+    max_rounds: int,
+    switches: AblationSwitches,
+    complete: bool,
+) -> tuple[str, str]:
     """(decision, reason) after round `rnd`: `continue` to recover, or `finish`."""
     mine = round_steps(steps, rnd)
-    summary = ", ".join(f"{s['tool']}={s['outcome']}({s.get('rows', 0)})" for s in mine) or "no call"
+    summary = (
+        ", ".join(f"{s['tool']}={s['outcome']}({s.get('rows', 0)})" for s in mine) or "no call"
+    )
     if any(is_fatal(str(s.get("message", ""))) for s in mine):
         return "finish", f"{summary}: the database is unreachable"
     if switches.no_reflection:
@@ -41,8 +48,14 @@ def has_evidence(steps: list[dict[str, Any]], tools: set[str] | None = None) -> 
     return any(s["outcome"] == "evidence" and (tools is None or s["tool"] in tools) for s in steps)
 
 
-def choose_form(task: str, aspect: str | None, steps: list[dict[str, Any]], linked: bool,
-                homonyms: bool, error: str | None) -> tuple[str, str]:
+def choose_form(
+    task: str,
+    aspect: str | None,
+    steps: list[dict[str, Any]],
+    linked: bool,
+    homonyms: bool,
+    error: str | None,
+) -> tuple[str, str]:
     """(form, reason): the answer's shape, fixed by what was gathered, not by the planner."""
     if error or any(is_fatal(str(s.get("message", ""))) for s in steps):
         return "error", "the turn failed"
@@ -51,15 +64,19 @@ def choose_form(task: str, aspect: str | None, steps: list[dict[str, Any]], link
     content = {s["tool"] for s in steps if s["outcome"] == "evidence"} - {"search_companies"}
     if not content and not (linked and task == "lookup"):
         if any(s["outcome"] == "error" and s["tool"] != "search_companies" for s in steps) or (
-                steps and all(s["outcome"] == "error" for s in steps)):
+            steps and all(s["outcome"] == "error" for s in steps)
+        ):
             return "error", "a tool failed and nothing else answered"
         return "negative", "no tool returned evidence"
     if task == "count" or "count_entities_by_event" in content:
         return "count", "a count was asked"
     if task == "lookup" and linked:
         return "dossier", "one entity"
-    if task in ("top", "text") or content <= {"global_text_search", "get_top_entities",
-                                              "run_cypher"}:
+    if task in ("top", "text") or content <= {
+        "global_text_search",
+        "get_top_entities",
+        "run_cypher",
+    }:
         return "table", "a list or ranking"
     if "get_node_history" in content:
         return "timeline", "an entity's history"

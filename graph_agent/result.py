@@ -12,8 +12,12 @@ from pydantic import BaseModel, Field
 from tools.base import QueryTrace
 
 Intent = Literal[
-    "entity_disambiguation", "network_exploration", "event_history", "macro_analytics",
-    "deep_text", "all",
+    "entity_disambiguation",
+    "network_exploration",
+    "event_history",
+    "macro_analytics",
+    "deep_text",
+    "all",
 ]
 SynthesisForm = Literal["table", "dossier", "timeline", "network", "count", "negative", "error"]
 

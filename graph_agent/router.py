@@ -13,9 +13,25 @@ from graph_agent.state import Slots
 
 Rule = Callable[[str, Slots, bool], tuple[float, str]]
 
-POPULATION_WORDS = ("companies", "firms", "firmen", "gesellschaften", "unternehmen", "societes",
-                    "entreprises", "societa", "aziende", "ditte", "persons", "personen",
-                    "personnes", "persone", "notices", "publications", "meldungen")
+POPULATION_WORDS = (
+    "companies",
+    "firms",
+    "firmen",
+    "gesellschaften",
+    "unternehmen",
+    "societes",
+    "entreprises",
+    "societa",
+    "aziende",
+    "ditte",
+    "persons",
+    "personen",
+    "personnes",
+    "persone",
+    "notices",
+    "publications",
+    "meldungen",
+)
 
 
 def score_count(folded: str, slots: Slots, has_focus: bool) -> tuple[float, str]:
@@ -23,8 +39,13 @@ def score_count(folded: str, slots: Slots, has_focus: bool) -> tuple[float, str]
     cue = has_any(folded, lx.COUNT_WORDS)
     if not cue:
         return 0.0, ""
-    population = slots.event_type or slots.legal_form or slots.canton or slots.sub_rubric \
+    population = (
+        slots.event_type
+        or slots.legal_form
+        or slots.canton
+        or slots.sub_rubric
         or has_any(folded, POPULATION_WORDS)
+    )
     if population and not (slots.aspect in ("mandates", "board", "branches") and slots.spans):
         return 0.9, f"count cue '{cue.strip()}' over a population"
     return 0.3, f"count cue '{cue.strip()}' about one entity"

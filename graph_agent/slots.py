@@ -20,14 +20,38 @@ WORD_DATE_RE = re.compile(r"\b(\d{1,2})(?:\.|er|st|nd|rd|th)?\s+([a-z]+)\s+(\d{4
 EN_DATE_RE = re.compile(r"\b([a-z]+)\s+(\d{1,2}),?\s+(\d{4})\b")
 YEAR_RE = re.compile(r"\b(19\d{2}|20\d{2})\b")
 # A single quote opens a quotation only off a word: "s'appelle aujourd'hui" holds elisions.
-QUOTED_RE = re.compile(r"(?:[\"“„«‹]|(?<![\wÀ-ÿ])')(?P<q>[^\"”“»›']{2,80})(?:[\"”“»›]|'(?![\wÀ-ÿ]))")
-LIMIT_RE = re.compile(r"\b(?:top|die|les|i|the)?\s*(\d{1,3})\s+(?:largest|biggest|grosste|groesste|"
-                      r"grossten|plus|piu|companies|firmen|societes|societa|persons|personen)")
+QUOTED_RE = re.compile(
+    r"(?:[\"“„«‹]|(?<![\wÀ-ÿ])')(?P<q>[^\"”“»›']{2,80})(?:[\"”“»›]|'(?![\wÀ-ÿ]))"
+)
+LIMIT_RE = re.compile(
+    r"\b(?:top|die|les|i|the)?\s*(\d{1,3})\s+(?:largest|biggest|grosste|groesste|"
+    r"grossten|plus|piu|companies|firmen|societes|societa|persons|personen)"
+)
 TOKEN_RE = re.compile(r"[A-Za-zÀ-ÖØ-öø-ÿ0-9][\wÀ-ÖØ-öø-ÿ'&.\-]*")
 CANTON_PHRASE_RE = re.compile(r"\b(?:canton|kanton|cantone)\s+(?:de\s+|di\s+|du\s+)?[a-z]{2}\b")
 PLACE_CONNECTORS = frozenset({"di", "de", "da", "von", "from", "in", "du", "of", "aus"})
-CONNECTORS = frozenset({"&", "und", "and", "et", "e", "de", "di", "da", "von", "van", "der",
-                        "du", "des", "la", "le", "del", "della", "-"})
+CONNECTORS = frozenset(
+    {
+        "&",
+        "und",
+        "and",
+        "et",
+        "e",
+        "de",
+        "di",
+        "da",
+        "von",
+        "van",
+        "der",
+        "du",
+        "des",
+        "la",
+        "le",
+        "del",
+        "della",
+        "-",
+    }
+)
 
 
 def fold(text: str) -> str:
@@ -46,8 +70,7 @@ def has_any(folded: str, words: tuple[str, ...] | frozenset[str]) -> str | None:
 def _word_pattern(word: str) -> re.Pattern[str]:
     # Entries match at a word start; a trailing space in an entry also demands a word end.
     core = re.escape(word.strip())
-    return re.compile(rf"(?<![a-z]){core}(?![a-z])" if word.endswith(" ")
-                      else rf"(?<![a-z]){core}")
+    return re.compile(rf"(?<![a-z]){core}(?![a-z])" if word.endswith(" ") else rf"(?<![a-z]){core}")
 
 
 @cache
@@ -90,11 +113,13 @@ def find_period(folded: str) -> tuple[str | None, str | None]:
     years = sorted({int(y) for y in YEAR_RE.findall(ISO_RE.sub(" ", DOTTED_RE.sub(" ", folded)))})
     if not years:
         return None, None
-    if len(years) == 1 and has_any(folded, ("since", "seit", "depuis", "dal ", "dopo", "after",
-                                            "nach ", "apres")):
+    if len(years) == 1 and has_any(
+        folded, ("since", "seit", "depuis", "dal ", "dopo", "after", "nach ", "apres")
+    ):
         return f"{years[0]}-01-01", None
-    if len(years) == 1 and has_any(folded, ("before", "until", "bis ", "vor ", "avant", "jusqu",
-                                            "prima del", "fino")):
+    if len(years) == 1 and has_any(
+        folded, ("before", "until", "bis ", "vor ", "avant", "jusqu", "prima del", "fino")
+    ):
         return None, f"{years[0] - 1}-12-31"
     return f"{years[0]}-01-01", f"{years[-1]}-12-31"
 
@@ -104,16 +129,24 @@ def find_canton(question: str, folded: str) -> str | None:
     for code in lx.CANTONS:
         if _compiled(rf"\b{code}\b").search(question) and code not in ("AG", "SO", "UR"):
             return code
-    if m := re.search(r"\b(?:canton|kanton|cantone)\s+(?:de\s+|di\s+|du\s+)?([a-z.\- ]+?)\b",
-                      folded):
+    if m := re.search(
+        r"\b(?:canton|kanton|cantone)\s+(?:de\s+|di\s+|du\s+)?([a-z.\- ]+?)\b", folded
+    ):
         name = m[1].strip()
         if name.upper() in lx.CANTONS:
             return name.upper()
         if name in lx.CANTON_NAMES:
             return lx.CANTON_NAMES[name]
-    return next((code for name, code in lx.CANTON_NAMES.items()
-                 if _compiled(rf"\b(?:in|im|au|en|nel|del|of|von|de|du|a)\s+{re.escape(name)}\b"
-                              ).search(folded)), None)
+    return next(
+        (
+            code
+            for name, code in lx.CANTON_NAMES.items()
+            if _compiled(rf"\b(?:in|im|au|en|nel|del|of|von|de|du|a)\s+{re.escape(name)}\b").search(
+                folded
+            )
+        ),
+        None,
+    )
 
 
 def pick(folded: str, table: tuple[tuple[str, tuple[str, ...]], ...]) -> str | None:
@@ -137,13 +170,13 @@ def _is_keyword(token: str) -> bool:
 
 def candidate_spans(question: str) -> list[str]:
     """Entity mentions, best first: quoted text, then runs of capitalised or legal-form words."""
-    spans = [m['q'].strip() for m in QUOTED_RE.finditer(question)]
+    spans = [m["q"].strip() for m in QUOTED_RE.finditer(question)]
     tokens = TOKEN_RE.findall(question.replace("?", " ").replace(",", " "))
     run: list[str] = []
     runs: list[list[str]] = []
     for tok in tokens:
         clean = tok.rstrip(".'").removesuffix("'s")
-        is_name = (clean[:1].isupper() or clean[:1].isdigit() or fold(clean) in lx.NAME_SUFFIXES)
+        is_name = clean[:1].isupper() or clean[:1].isdigit() or fold(clean) in lx.NAME_SUFFIXES
         # "SA" after a name is the legal form, not the possessive "sa" of the keyword list
         suffix = bool(run) and clean.isupper() and fold(clean) in lx.NAME_SUFFIXES
         if (is_name and not _is_keyword(clean)) or (run and fold(clean) in CONNECTORS) or suffix:
@@ -174,7 +207,8 @@ _CAP = r"[A-ZÀ-Ý][\w.'\-À-ÿ]*"
 TAIL_RE = re.compile(
     rf",?\s+(?:(?:Zweigniederlassung|succursale(?:\s+de|\s+di)?|filiale(?:\s+di)?)\s+"
     rf"(?:d')?{_CAP}(?:\s+(?:[A-Z]{{2}}\b|{_CAP}))?"
-    rf"|(?:en|in)\s+(?:liquidation|Liquidation|liquidazione))")
+    rf"|(?:en|in)\s+(?:liquidation|Liquidation|liquidazione))"
+)
 
 
 def extend_tail(question: str, span: str) -> str | None:
@@ -183,7 +217,9 @@ def extend_tail(question: str, span: str) -> str | None:
     if idx < 0:
         return None
     end = idx + len(span)
-    if question[end:end + 1] == "." and span[-1:].isupper():  # "Verilgen B.V., Zweigniederlassung"
+    if (
+        question[end : end + 1] == "." and span[-1:].isupper()
+    ):  # "Verilgen B.V., Zweigniederlassung"
         span, end = span + ".", end + 1
     m = TAIL_RE.match(question, end)
     if not m:
@@ -203,7 +239,7 @@ def residual_text(question: str, folded: str) -> str | None:
     for cue in lx.TEXT_WORDS:
         idx = folded.find(cue.strip())
         if idx >= 0:
-            rest = question[idx + len(cue.strip()):].strip(" ?.:")
+            rest = question[idx + len(cue.strip()) :].strip(" ?.:")
             words = [w for w in rest.split() if fold(w) not in lx.NOT_NAME and len(w) > 1]
             words = [w for w in words if fold(w) not in ("ing", "ed", "s", "en", "t", "ent")]
             if words:

@@ -31,9 +31,13 @@ class Draft(BaseModel):
 
 def evidence_records(steps: list[dict[str, Any]], tool: str | None = None) -> list[dict[str, Any]]:
     """Records of the steps that returned evidence (of one tool, or all but the search)."""
-    return [r for s in steps if s["outcome"] == "evidence"
-            and (s["tool"] == tool if tool else s["tool"] != "search_companies")
-            for r in s.get("records", [])]
+    return [
+        r
+        for s in steps
+        if s["outcome"] == "evidence"
+        and (s["tool"] == tool if tool else s["tool"] != "search_companies")
+        for r in s.get("records", [])
+    ]
 
 
 def _linked_record(view: TurnView, entity: EntityRef) -> dict[str, Any]:
@@ -62,8 +66,13 @@ def _mention(view: TurnView) -> str:
     return f"'{view.slots.text or view.question}'"
 
 
-def compose(view: TurnView, form: str, error: str | None, structured_only: bool,
-            known_dates: dict[str, str] | None = None) -> Draft:
+def compose(
+    view: TurnView,
+    form: str,
+    error: str | None,
+    structured_only: bool,
+    known_dates: dict[str, str] | None = None,
+) -> Draft:
     """The draft answer for a form; each fact line cites its notices (number and date)."""
     lang, slots = view.slots.language, view.slots
     all_records = [r for s in view.steps for r in s.get("records", [])]
@@ -74,12 +83,20 @@ def compose(view: TurnView, form: str, error: str | None, structured_only: bool,
         return Draft(text=tpl.negative(lang, _mention(view), view.steps, slots, structured_only))
     if view.homonyms:
         recs = [_linked_record(view, e) for e in view.homonyms]
-        body = (t(lang, "homonyms", name=view.homonyms[0].name) + "\n\n"
-                + tpl.table(recs, dates, lang=lang))
+        body = (
+            t(lang, "homonyms", name=view.homonyms[0].name)
+            + "\n\n"
+            + tpl.table(recs, dates, lang=lang)
+        )
         survey = homonym_mandates(view, dates)
         if survey:
-            body = (survey[0] + "\n\n" + "\n".join(survey[1:]) + "\n\n"
-                    + tpl.table(recs, dates, lang=lang))
+            body = (
+                survey[0]
+                + "\n\n"
+                + "\n".join(survey[1:])
+                + "\n\n"
+                + tpl.table(recs, dates, lang=lang)
+            )
         return _finish(lang, body, recs, dates)
     entity = subject_entity(view)
     if form == "count":
@@ -88,12 +105,23 @@ def compose(view: TurnView, form: str, error: str | None, structured_only: bool,
     if form == "timeline":
         recs = evidence_records(view.steps, "get_node_history")
         name = entity.name if entity else _mention(view)
-        body = tpl.timeline(lang, name, [r for r in recs if r.get("record_type") != "state"]
-                            if slots.attribute else recs, dates)
+        body = tpl.timeline(
+            lang,
+            name,
+            [r for r in recs if r.get("record_type") != "state"] if slots.attribute else recs,
+            dates,
+        )
         if slots.attribute:
             # The attribute asked for leads the answer; the timeline below is its evidence.
-            lead = attribute_lines(slots.attribute, recs, slots.as_of, slots.past, dates, lang,
-                                   slots.spans[0] if slots.spans else None)
+            lead = attribute_lines(
+                slots.attribute,
+                recs,
+                slots.as_of,
+                slots.past,
+                dates,
+                lang,
+                slots.spans[0] if slots.spans else None,
+            )
             body = "\n".join(lead) + "\n\n" + body if lead else body
         return _finish(lang, body, recs, dates)
     if form == "dossier" and entity:
@@ -104,27 +132,37 @@ def compose(view: TurnView, form: str, error: str | None, structured_only: bool,
             body += "\n\n" + tpl.table(net, dates, lang=lang)
         return _finish(lang, body, [rec, *net], dates)
     recs = evidence_records(view.steps)
-    if entity and form in ("table", "network") and any(
-            s["tool"] == "explore_network" for s in view.steps):
+    if (
+        entity
+        and form in ("table", "network")
+        and any(s["tool"] == "explore_network" for s in view.steps)
+    ):
         last = view.history[-1] if view.history else {}
         others = set(last.get("subjects") or []) if slots.other else None
-        recs = select_records(evidence_records(view.steps, "explore_network"), entity, slots,
-                              others)
-        head = t(lang, "network", name=entity.name) + (t(lang, "as_of", d=slots.as_of)
-                                                       if slots.as_of else "")
+        recs = select_records(
+            evidence_records(view.steps, "explore_network"), entity, slots, others
+        )
+        head = t(lang, "network", name=entity.name) + (
+            t(lang, "as_of", d=slots.as_of) if slots.as_of else ""
+        )
         if not recs:
             what = f"{slots.aspect or label(lang, 'links')}: '{entity.name}'"
-            return Draft(text=tpl.negative(lang, what,
-                                           view.steps, slots, structured_only), negative=True)
+            return Draft(
+                text=tpl.negative(lang, what, view.steps, slots, structured_only), negative=True
+            )
         return _finish(lang, head + "\n\n" + tpl.table(recs, dates, lang=lang), recs, dates)
-    if view.task == "text" or (recs and all(s["tool"] == "global_text_search"
-                                            for s in view.steps if s["outcome"] == "evidence")):
+    if view.task == "text" or (
+        recs
+        and all(s["tool"] == "global_text_search" for s in view.steps if s["outcome"] == "evidence")
+    ):
         head = t(lang, "text", q=slots.text or _mention(view).strip("'"))
-        return _finish(lang, head + "\n\n" + tpl.table(recs, dates, tpl.TEXT_COLUMNS, lang),
-                       recs, dates)
+        return _finish(
+            lang, head + "\n\n" + tpl.table(recs, dates, tpl.TEXT_COLUMNS, lang), recs, dates
+        )
     if view.task == "top":
-        head = t(lang, "top", metric=slots.metric or "capital",
-                 filters=tpl.filters_text(lang, slots))
+        head = t(
+            lang, "top", metric=slots.metric or "capital", filters=tpl.filters_text(lang, slots)
+        )
         return _finish(lang, head + "\n\n" + tpl.table(recs, dates, lang=lang), recs, dates)
     return _finish(lang, tpl.table(recs, dates, lang=lang), recs, dates)
 
@@ -146,8 +184,9 @@ def homonym_mandates(view: TurnView, dates: dict[str, str]) -> list[str]:
     if not by_entity:
         return []
     mandates = view.slots.model_copy(update={"aspect": "mandates"})
-    lines = [say(view.slots.language, "namesakes", n=len(view.homonyms),
-                 name=view.homonyms[0].name)]
+    lines = [
+        say(view.slots.language, "namesakes", n=len(view.homonyms), name=view.homonyms[0].name)
+    ]
     for h in view.homonyms:
         rows = select_records(by_entity.get(h.id, []), h, mandates)
         rec = _linked_record(view, h)

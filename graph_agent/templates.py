@@ -11,13 +11,56 @@ from graph_agent.result import EntityRef
 from graph_agent.state import Slots
 
 NAME_KEYS = ("name", "full_name", "display", "title")
-COLUMN_PREFS = ("name", "relation", "role", "role_text", "uid", "seat", "residence", "origin",
-                "status", "valid_from", "valid_to", "pub_date", "pub_number", "event_types",
-                "value", "capital", "count", "metric_value", "snippet")
-SKIP = frozenset({"pubs", "citations", "sources", "id", "score", "reason", "text", "names",
-                  "names_text", "kind", "label", "flags", "from_pub", "to_pub", "from_pub_date",
-                  "to_pub_date", "roles", "hub_key", "name_norm", "branch", "direction", "hop",
-                  "matched_via", "strength", "ft_score"})
+COLUMN_PREFS = (
+    "name",
+    "relation",
+    "role",
+    "role_text",
+    "uid",
+    "seat",
+    "residence",
+    "origin",
+    "status",
+    "valid_from",
+    "valid_to",
+    "pub_date",
+    "pub_number",
+    "event_types",
+    "value",
+    "capital",
+    "count",
+    "metric_value",
+    "snippet",
+)
+SKIP = frozenset(
+    {
+        "pubs",
+        "citations",
+        "sources",
+        "id",
+        "score",
+        "reason",
+        "text",
+        "names",
+        "names_text",
+        "kind",
+        "label",
+        "flags",
+        "from_pub",
+        "to_pub",
+        "from_pub_date",
+        "to_pub_date",
+        "roles",
+        "hub_key",
+        "name_norm",
+        "branch",
+        "direction",
+        "hop",
+        "matched_via",
+        "strength",
+        "ft_score",
+    }
+)
 MAX_ROWS = 25
 
 
@@ -49,17 +92,25 @@ def columns(records: list[dict[str, Any]], limit: int = 6) -> list[str]:
 TEXT_COLUMNS = ("pub_date", "subject_name", "event_types", "snippet")
 
 
-def table(records: list[dict[str, Any]], dates: dict[str, str],
-          cols: tuple[str, ...] | None = None, lang: str = "en") -> str:
+def table(
+    records: list[dict[str, Any]],
+    dates: dict[str, str],
+    cols: tuple[str, ...] | None = None,
+    lang: str = "en",
+) -> str:
     """A Markdown table with a Sources column citing every row; headers in the question's language."""
-    rows = [{**r, "snippet": _snippet(r.get("text"))} if "text" in r else r
-            for r in records[:MAX_ROWS]]
+    rows = [
+        {**r, "snippet": _snippet(r.get("text"))} if "text" in r else r for r in records[:MAX_ROWS]
+    ]
     cols = cols or tuple(columns(rows))
     names = [label(lang, c) for c in (*cols, "sources")]
     head = "| " + " | ".join(names) + " |\n|" + "---|" * (len(cols) + 1)
-    body = ["| " + " | ".join([*(fmt(r.get(c)) for c in cols),
-                               cite(pubs_of(r), dates).strip(" []") or "-"]) + " |"
-            for r in rows]
+    body = [
+        "| "
+        + " | ".join([*(fmt(r.get(c)) for c in cols), cite(pubs_of(r), dates).strip(" []") or "-"])
+        + " |"
+        for r in rows
+    ]
     more = "\n\n" + say(lang, "more", n=len(records) - MAX_ROWS) if len(records) > MAX_ROWS else ""
     return head + "\n" + "\n".join(body) + more
 
@@ -71,15 +122,17 @@ def _snippet(text: Any, size: int = 160) -> str:
 
 def count_rows(records: list[dict[str, Any]], slots: Slots) -> list[dict[str, Any]]:
     """The groups a count question asked for (the tool also returns co-occurring labels)."""
-    wanted = slots.event_type or (slots.sub_rubric if not slots.event_type else None) \
-        or slots.canton
+    wanted = (
+        slots.event_type or (slots.sub_rubric if not slots.event_type else None) or slots.canton
+    )
     if wanted:
         return [r for r in records if r.get("group") == wanted]
     return records
 
 
-def count_answer(lang: str, records: list[dict[str, Any]], slots: Slots,
-                 dates: dict[str, str]) -> str:
+def count_answer(
+    lang: str, records: list[dict[str, Any]], slots: Slots, dates: dict[str, str]
+) -> str:
     """The count sentence(s), one per group, each cited."""
     lines = []
     for r in count_rows(records, slots):
@@ -91,8 +144,11 @@ def count_answer(lang: str, records: list[dict[str, Any]], slots: Slots,
             n = r.get("events")
         else:
             what = f"{t(lang, 'companies')} ({label}; {r.get('events', '?')} {t(lang, 'events')})"
-        lines.append("- " + t(lang, "count", n=n, what=what, filters=filters_text(lang, slots))
-                     + cite(pubs_of(r), dates))
+        lines.append(
+            "- "
+            + t(lang, "count", n=n, what=what, filters=filters_text(lang, slots))
+            + cite(pubs_of(r), dates)
+        )
     return "\n".join(lines)
 
 
@@ -102,10 +158,15 @@ def wants_notices(slots: Slots) -> bool:
 
 
 def filters_text(lang: str, slots: Slots) -> str:
-    """", canton ZH, 2021-01-01 – 2021-12-31" style suffix for counts and rankings."""
-    parts = [p for p in (slots.canton,
-                         slots.legal_form and f"{label(lang, 'legal_form')} {slots.legal_form}")
-             if p]
+    """ ", canton ZH, 2021-01-01 – 2021-12-31" style suffix for counts and rankings."""
+    parts = [
+        p
+        for p in (
+            slots.canton,
+            slots.legal_form and f"{label(lang, 'legal_form')} {slots.legal_form}",
+        )
+        if p
+    ]
     if slots.date_from or slots.date_to:
         parts.append(f"{slots.date_from or '…'} – {slots.date_to or '…'}")
     return (" (" + ", ".join(parts) + ")") if parts else ""
@@ -115,8 +176,21 @@ def dossier(lang: str, entity: EntityRef, rec: dict[str, Any], dates: dict[str, 
     """One entity's registry attributes, each line cited with the entity's notices."""
     src = cite(pubs_of(rec), dates)
     lines = [f"### {t(lang, 'dossier', name=entity.name)}"]
-    for key in ("uid", "legal_form", "legal_form_label", "seat", "canton", "residence", "origin",
-                "status", "capital", "purpose", "address", "registered_on", "deleted_on"):
+    for key in (
+        "uid",
+        "legal_form",
+        "legal_form_label",
+        "seat",
+        "canton",
+        "residence",
+        "origin",
+        "status",
+        "capital",
+        "purpose",
+        "address",
+        "registered_on",
+        "deleted_on",
+    ):
         if rec.get(key) not in (None, "", []):
             field = "residence" if key == "seat" and entity.kind == "person" else key
             lines.append(f"- {label(lang, field)}: {fmt(rec[key])}{src}")
@@ -129,38 +203,55 @@ def timeline(lang: str, name: str, records: list[dict[str, Any]], dates: dict[st
     states = [r for r in records if r.get("record_type") == "state"]
     # Follow-up history calls (a former seat, names over time) return the same notices again.
     seen: set[object] = set()
-    events = [r for r in records if r.get("record_type") != "state"
-              and not ((key := r.get("pub_number") or id(r)) in seen or seen.add(key))]  # type: ignore[func-returns-value]
+    events = [
+        r
+        for r in records
+        if r.get("record_type") != "state"
+        and not ((key := r.get("pub_number") or id(r)) in seen or seen.add(key))  # type: ignore[func-returns-value]
+    ]
     for r in events[:MAX_ROWS]:
         day = r.get("pub_date") or r.get("date") or ""
         what = fmt(r.get("event_types") or r.get("type") or "")
         alias = [x for x in r.get("links") or [] if x.get("via") not in (None, "self")]
         note = " (alias)" if alias and len(alias) == len(r.get("links") or []) else ""
-        lines.append(f"- **{fmt(day)}** {what}{note}: {_snippet(r.get('text'), 140)}"
-                     f"{cite(pubs_of(r), dates)}")
+        lines.append(
+            f"- **{fmt(day)}** {what}{note}: {_snippet(r.get('text'), 140)}"
+            f"{cite(pubs_of(r), dates)}"
+        )
     if len(events) > MAX_ROWS:
         lines.append("- " + say(lang, "more", n=len(events) - MAX_ROWS))
     for r in states:
-        lines.append(f"- {label(lang, str(r.get('attribute')))}: {fmt(r.get('value'))} "
-                     f"({t(lang, 'since')} "
-                     f"{r.get('valid_from')}){cite(pubs_of(r), dates)}")
+        lines.append(
+            f"- {label(lang, str(r.get('attribute')))}: {fmt(r.get('value'))} "
+            f"({t(lang, 'since')} "
+            f"{r.get('valid_from')}){cite(pubs_of(r), dates)}"
+        )
     return "\n".join(lines)
 
 
-def negative(lang: str, what: str, steps: list[dict[str, Any]], slots: Slots,
-             structured_only: bool) -> str:
+def negative(
+    lang: str, what: str, steps: list[dict[str, Any]], slots: Slots, structured_only: bool
+) -> str:
     """An honest negative: what was searched, over which period and sources."""
     searched = ", ".join(f"{s['tool']}({_args_text(s['args'])})" for s in steps) or "-"
-    period = (f"{slots.date_from or '…'} – {slots.date_to or '…'}"
-              if slots.date_from or slots.date_to else
-              (slots.as_of or t(lang, "all_dates")))
+    period = (
+        f"{slots.date_from or '…'} – {slots.date_to or '…'}"
+        if slots.date_from or slots.date_to
+        else (slots.as_of or t(lang, "all_dates"))
+    )
     sources = t(lang, "sources_structured" if structured_only else "sources_all")
-    return "\n".join([t(lang, "negative", what=what),
-                      t(lang, "searched", steps=searched, period=period, sources=sources),
-                      t(lang, "absence")])
+    return "\n".join(
+        [
+            t(lang, "negative", what=what),
+            t(lang, "searched", steps=searched, period=period, sources=sources),
+            t(lang, "absence"),
+        ]
+    )
 
 
 def _args_text(args: dict[str, Any]) -> str:
-    return ", ".join(f"{k}={v!r}" for k, v in args.items()
-                     if k not in ("limit", "kind", "match_all", "include_aliases", "hops")
-                     and v is not None)
+    return ", ".join(
+        f"{k}={v!r}"
+        for k, v in args.items()
+        if k not in ("limit", "kind", "match_all", "include_aliases", "hops") and v is not None
+    )

@@ -21,16 +21,35 @@ from tools.base import ToolContext, ToolResult
 
 # The paper's Table S3, used when `tools.intents` does not provide the map.
 DEFAULT_INTENT_TOOLS: dict[str, list[str]] = {
-    "entity_disambiguation": ["search_companies", "explore_network", "get_node_history",
-                              "global_text_search"],
-    "network_exploration": ["search_companies", "explore_network", "get_node_history",
-                            "global_text_search"],
-    "event_history": ["search_companies", "explore_network", "get_node_history",
-                      "global_text_search"],
+    "entity_disambiguation": [
+        "search_companies",
+        "explore_network",
+        "get_node_history",
+        "global_text_search",
+    ],
+    "network_exploration": [
+        "search_companies",
+        "explore_network",
+        "get_node_history",
+        "global_text_search",
+    ],
+    "event_history": [
+        "search_companies",
+        "explore_network",
+        "get_node_history",
+        "global_text_search",
+    ],
     "macro_analytics": ["get_top_entities", "count_entities_by_event", "run_cypher"],
     "deep_text": ["global_text_search"],
-    "all": ["search_companies", "explore_network", "get_node_history", "global_text_search",
-            "get_top_entities", "count_entities_by_event", "run_cypher"],
+    "all": [
+        "search_companies",
+        "explore_network",
+        "get_node_history",
+        "global_text_search",
+        "get_top_entities",
+        "count_entities_by_event",
+        "run_cypher",
+    ],
 }
 
 FATAL_PREFIX = "Neo4j is unreachable"
@@ -53,8 +72,14 @@ class ToolSpec(BaseModel):
 def _spec_from(name: str, obj: Any) -> ToolSpec:
     """Accept the registry's spec objects, or plain functions annotated with their args model."""
     fn = next((getattr(obj, a) for a in ("fn", "func", "function", "run") if hasattr(obj, a)), obj)
-    model = next((getattr(obj, a) for a in ("args_model", "args_schema", "model", "Args")
-                  if isinstance(getattr(obj, a, None), type)), None)
+    model = next(
+        (
+            getattr(obj, a)
+            for a in ("args_model", "args_schema", "model", "Args")
+            if isinstance(getattr(obj, a, None), type)
+        ),
+        None,
+    )
     if model is None and callable(fn):
         params = list(inspect.signature(fn).parameters.values())
         hints = getattr(fn, "__annotations__", {})
@@ -73,8 +98,11 @@ def load_registry() -> dict[str, ToolSpec]:
     from tools import registry
 
     raw = registry.TOOLS
-    items = raw.items() if isinstance(raw, Mapping) else ((getattr(t, "name", None) or t.__name__, t)
-                                                          for t in raw)
+    items = (
+        raw.items()
+        if isinstance(raw, Mapping)
+        else ((getattr(t, "name", None) or t.__name__, t) for t in raw)
+    )
     return {name: _spec_from(name, obj) for name, obj in items}
 
 
@@ -90,8 +118,12 @@ def load_intent_map() -> dict[str, list[str]]:
 class Toolbox:
     """Tools, the intent map and the tool context of one agent."""
 
-    def __init__(self, tools: Mapping[str, ToolSpec], ctx: ToolContext,
-                 intent_tools: Mapping[str, list[str]] | None = None) -> None:
+    def __init__(
+        self,
+        tools: Mapping[str, ToolSpec],
+        ctx: ToolContext,
+        intent_tools: Mapping[str, list[str]] | None = None,
+    ) -> None:
         self.tools = dict(tools)
         self.ctx = ctx
         self.intent_tools = dict(intent_tools or DEFAULT_INTENT_TOOLS)
@@ -115,26 +147,34 @@ class Toolbox:
         start = time.perf_counter()
         spec = self.tools.get(tool)
         if spec is None:
-            return _error(tool, args, f"unknown tool '{tool}'; available: {', '.join(self.tools)}",
-                          start)
+            return _error(
+                tool, args, f"unknown tool '{tool}'; available: {', '.join(self.tools)}", start
+            )
         try:
             parsed: Any = spec.args_model.model_validate(args) if spec.args_model else args
         except ValidationError as exc:
-            problems = "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}"
-                                 for e in exc.errors())
+            problems = "; ".join(
+                f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in exc.errors()
+            )
             return _error(tool, args, f"invalid arguments for {tool}: {problems}", start)
         try:
             result = spec.fn(self.ctx, parsed)
         except (ServiceUnavailable, SessionExpired, DatabaseUnavailable, OSError) as exc:
-            return _error(tool, args, f"{FATAL_PREFIX} ({type(exc).__name__}); the turn stops "
-                          "here, nothing was lost: retry once the database is back", start)
+            return _error(
+                tool,
+                args,
+                f"{FATAL_PREFIX} ({type(exc).__name__}); the turn stops "
+                "here, nothing was lost: retry once the database is back",
+                start,
+            )
         except ShabgraphError as exc:
             return _error(tool, args, f"{tool} failed [{exc.error_id}]: {exc}", start)
         except Exception as exc:  # a tool bug must not kill the conversation
             return _error(tool, args, f"{tool} failed: {type(exc).__name__}: {exc}", start)
         if not isinstance(result, ToolResult):
-            return _error(tool, args, f"{tool} returned {type(result).__name__}, not a ToolResult",
-                          start)
+            return _error(
+                tool, args, f"{tool} returned {type(result).__name__}, not a ToolResult", start
+            )
         if _looks_unreachable(result) and not result.message.startswith(FATAL_PREFIX):
             result = result.model_copy(update={"message": f"{FATAL_PREFIX}: {result.message}"})
         return result
@@ -146,13 +186,19 @@ class Toolbox:
 
 def _looks_unreachable(result: ToolResult) -> bool:
     msg = result.message.lower()
-    return result.outcome == "error" and ("unreachable" in msg or "serviceunavailable" in msg
-                                          or "connection refused" in msg)
+    return result.outcome == "error" and (
+        "unreachable" in msg or "serviceunavailable" in msg or "connection refused" in msg
+    )
 
 
 def _error(tool: str, args: dict[str, Any], message: str, start: float) -> ToolResult:
-    return ToolResult(tool=tool, args=args, outcome="error", message=message,
-                      ms=(time.perf_counter() - start) * 1000)
+    return ToolResult(
+        tool=tool,
+        args=args,
+        outcome="error",
+        message=message,
+        ms=(time.perf_counter() - start) * 1000,
+    )
 
 
 def is_fatal(message: str) -> bool:

@@ -20,11 +20,13 @@ app = typer.Typer(
     no_args_is_help=True,
     pretty_exceptions_enable=False,
 )
-neo4j_app = typer.Typer(help="Install, start, stop and inspect the managed local Neo4j server.",
-                        no_args_is_help=True)
+neo4j_app = typer.Typer(
+    help="Install, start, stop and inspect the managed local Neo4j server.", no_args_is_help=True
+)
 db_app = typer.Typer(help="Schema migrations and database checks.", no_args_is_help=True)
-eval_app = typer.Typer(help="Evaluation: extraction, resolution and the agent benchmarks.",
-                       no_args_is_help=True)
+eval_app = typer.Typer(
+    help="Evaluation: extraction, resolution and the agent benchmarks.", no_args_is_help=True
+)
 app.add_typer(neo4j_app, name="neo4j")
 app.add_typer(db_app, name="db")
 app.add_typer(eval_app, name="eval")
@@ -76,8 +78,10 @@ def neo4j_status() -> None:
     if settings.managed:
         st = neo4j_server.status(settings)
         if not st.running:
-            console.print(f"Neo4j ({settings.neo4j_instance}) is not running "
-                          f"(installed: {'yes' if st.installed else 'no'}).")
+            console.print(
+                f"Neo4j ({settings.neo4j_instance}) is not running "
+                f"(installed: {'yes' if st.installed else 'no'})."
+            )
             raise typer.Exit(1)
     with db.open_driver(settings) as driver:
         typer.echo(f"{settings.bolt_uri}: {db.server_version(driver)}")

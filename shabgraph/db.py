@@ -48,7 +48,9 @@ def create_driver(settings: Settings, *, verify: bool = True) -> Driver:
                 if settings.managed
                 else "check NEO4J_URI and that the server is up"
             )
-            raise DatabaseUnavailable(f"Neo4j at {settings.bolt_uri} is unreachable", hint=hint) from exc
+            raise DatabaseUnavailable(
+                f"Neo4j at {settings.bolt_uri} is unreachable", hint=hint
+            ) from exc
     return driver
 
 

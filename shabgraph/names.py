@@ -35,8 +35,9 @@ _LEGAL_FORM_TEXT: Final = """
 LEGAL_FORM_WORDS: Final = frozenset(_LEGAL_FORM_TEXT.split())
 """Folded words that say what kind of company it is, not which one (dropped from company keys)."""
 
-CONNECTOR_WORDS: Final = frozenset({"und", "et", "e", "and", "the", "der", "die", "das", "la", "le",
-                                    "il"})
+CONNECTOR_WORDS: Final = frozenset(
+    {"und", "et", "e", "and", "the", "der", "die", "das", "la", "le", "il"}
+)
 """Short folded connector words that carry no identity ("Müller & Co", "de la")."""
 
 

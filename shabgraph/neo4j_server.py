@@ -68,7 +68,9 @@ def _java() -> str:
     out = subprocess.run([java, "-version"], capture_output=True, text=True).stderr
     match = re.search(r'version "(\d+)', out)
     if match and int(match.group(1)) < 17:
-        raise ServerError(f"Java {match.group(1)} is too old for Neo4j 5.26", hint="install Java 17")
+        raise ServerError(
+            f"Java {match.group(1)} is too old for Neo4j 5.26", hint="install Java 17"
+        )
     return java
 
 
@@ -83,8 +85,14 @@ def install(settings: Settings) -> Path:
         raise ServerError("Maven (mvn) is not installed", hint="apt-get install maven")
     target.mkdir(parents=True, exist_ok=True)
     (target / "pom.xml").write_text(_POM.format(v=NEO4J_VERSION))
-    cmd = [mvn, "-B", "-q", "dependency:copy-dependencies", "-DincludeScope=runtime",
-           f"-DoutputDirectory={target / 'lib'}"]
+    cmd = [
+        mvn,
+        "-B",
+        "-q",
+        "dependency:copy-dependencies",
+        "-DincludeScope=runtime",
+        f"-DoutputDirectory={target / 'lib'}",
+    ]
     proc = subprocess.run(cmd, cwd=target, capture_output=True, text=True)
     if proc.returncode != 0:
         tail = "\n".join((proc.stdout + proc.stderr).strip().splitlines()[-15:])
@@ -203,18 +211,25 @@ def start(settings: Settings) -> Status:
         password_file.write_text(secrets.token_urlsafe(18))
         password_file.chmod(0o600)
     cmd = [
-        java, f"-Xms{settings.neo4j_heap}", f"-Xmx{settings.neo4j_heap}",
-        "-XX:+UseG1GC", "-XX:+ExitOnOutOfMemoryError",
+        java,
+        f"-Xms{settings.neo4j_heap}",
+        f"-Xmx{settings.neo4j_heap}",
+        "-XX:+UseG1GC",
+        "-XX:+ExitOnOutOfMemoryError",
         "--add-opens=java.base/java.nio=ALL-UNNAMED",
         "--add-opens=java.base/java.lang=ALL-UNNAMED",
         "--add-opens=java.base/sun.nio.ch=ALL-UNNAMED",
         "-Dfile.encoding=UTF-8",
-        "-cp", f"{dist / 'lib'}/*", ENTRY_POINT,
-        f"--home-dir={inst}", f"--config-dir={inst / 'conf'}",
+        "-cp",
+        f"{dist / 'lib'}/*",
+        ENTRY_POINT,
+        f"--home-dir={inst}",
+        f"--config-dir={inst / 'conf'}",
     ]
     with open(inst / "logs" / "console.log", "ab") as log:
-        proc = subprocess.Popen(cmd, stdout=log, stderr=log, stdin=subprocess.DEVNULL,
-                                start_new_session=True, cwd=inst)
+        proc = subprocess.Popen(
+            cmd, stdout=log, stderr=log, stdin=subprocess.DEVNULL, start_new_session=True, cwd=inst
+        )
     _pid_file(settings).write_text(str(proc.pid))
     _wait_for_bolt(settings, proc)
     _set_initial_password(settings, password_file.read_text().strip())
@@ -234,9 +249,12 @@ def _wait_for_bolt(settings: Settings, proc: subprocess.Popen[bytes]) -> None:
             )
         try:
             with socket.create_connection(("127.0.0.1", settings.neo4j_bolt_port), timeout=1):
-                if "Started." in (settings.instance_dir / "logs" / "neo4j.log").read_text(
-                    errors="replace"
-                ).rsplit("Starting...", 1)[-1]:
+                if (
+                    "Started."
+                    in (settings.instance_dir / "logs" / "neo4j.log")
+                    .read_text(errors="replace")
+                    .rsplit("Starting...", 1)[-1]
+                ):
                     return
         except OSError:
             pass

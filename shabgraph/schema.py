@@ -60,36 +60,94 @@ VECTOR_EVENT: Final = "event_embedding"
 
 # Each statement is idempotent (IF NOT EXISTS); order matters only for readability.
 MIGRATIONS: Final[tuple[tuple[str, str], ...]] = (
-    ("company_id", "CREATE CONSTRAINT company_id IF NOT EXISTS FOR (c:Company) REQUIRE c.id IS UNIQUE"),
-    ("company_uid", "CREATE CONSTRAINT company_uid IF NOT EXISTS FOR (c:Company) REQUIRE c.uid IS UNIQUE"),
-    ("person_id", "CREATE CONSTRAINT person_id IF NOT EXISTS FOR (p:Person) REQUIRE p.id IS UNIQUE"),
-    ("event_pub", "CREATE CONSTRAINT event_pub IF NOT EXISTS FOR (e:Event) REQUIRE e.pub_number IS UNIQUE"),
-    ("namehub_key", "CREATE CONSTRAINT namehub_key IF NOT EXISTS FOR (h:NameHub) REQUIRE h.key IS UNIQUE"),
-    ("state_id", "CREATE CONSTRAINT state_id IF NOT EXISTS FOR (s:CompanyState) REQUIRE s.id IS UNIQUE"),
-    ("company_name_norm", "CREATE INDEX company_name_norm IF NOT EXISTS FOR (c:Company) ON (c.name_norm)"),
-    ("company_hub_key", "CREATE INDEX company_hub_key IF NOT EXISTS FOR (c:Company) ON (c.hub_key)"),
+    (
+        "company_id",
+        "CREATE CONSTRAINT company_id IF NOT EXISTS FOR (c:Company) REQUIRE c.id IS UNIQUE",
+    ),
+    (
+        "company_uid",
+        "CREATE CONSTRAINT company_uid IF NOT EXISTS FOR (c:Company) REQUIRE c.uid IS UNIQUE",
+    ),
+    (
+        "person_id",
+        "CREATE CONSTRAINT person_id IF NOT EXISTS FOR (p:Person) REQUIRE p.id IS UNIQUE",
+    ),
+    (
+        "event_pub",
+        "CREATE CONSTRAINT event_pub IF NOT EXISTS FOR (e:Event) REQUIRE e.pub_number IS UNIQUE",
+    ),
+    (
+        "namehub_key",
+        "CREATE CONSTRAINT namehub_key IF NOT EXISTS FOR (h:NameHub) REQUIRE h.key IS UNIQUE",
+    ),
+    (
+        "state_id",
+        "CREATE CONSTRAINT state_id IF NOT EXISTS FOR (s:CompanyState) REQUIRE s.id IS UNIQUE",
+    ),
+    (
+        "company_name_norm",
+        "CREATE INDEX company_name_norm IF NOT EXISTS FOR (c:Company) ON (c.name_norm)",
+    ),
+    (
+        "company_hub_key",
+        "CREATE INDEX company_hub_key IF NOT EXISTS FOR (c:Company) ON (c.hub_key)",
+    ),
     ("company_seat", "CREATE INDEX company_seat IF NOT EXISTS FOR (c:Company) ON (c.seat)"),
     ("company_canton", "CREATE INDEX company_canton IF NOT EXISTS FOR (c:Company) ON (c.canton)"),
-    ("company_legal_form", "CREATE INDEX company_legal_form IF NOT EXISTS FOR (c:Company) ON (c.legal_form)"),
-    ("company_strength", "CREATE INDEX company_strength IF NOT EXISTS FOR (c:Company) ON (c.strength)"),
-    ("company_capital", "CREATE INDEX company_capital IF NOT EXISTS FOR (c:Company) ON (c.capital)"),
-    ("person_name_norm", "CREATE INDEX person_name_norm IF NOT EXISTS FOR (p:Person) ON (p.name_norm)"),
+    (
+        "company_legal_form",
+        "CREATE INDEX company_legal_form IF NOT EXISTS FOR (c:Company) ON (c.legal_form)",
+    ),
+    (
+        "company_strength",
+        "CREATE INDEX company_strength IF NOT EXISTS FOR (c:Company) ON (c.strength)",
+    ),
+    (
+        "company_capital",
+        "CREATE INDEX company_capital IF NOT EXISTS FOR (c:Company) ON (c.capital)",
+    ),
+    (
+        "person_name_norm",
+        "CREATE INDEX person_name_norm IF NOT EXISTS FOR (p:Person) ON (p.name_norm)",
+    ),
     ("person_hub_key", "CREATE INDEX person_hub_key IF NOT EXISTS FOR (p:Person) ON (p.hub_key)"),
-    ("person_block_key", "CREATE INDEX person_block_key IF NOT EXISTS FOR (p:Person) ON (p.block_key)"),
+    (
+        "person_block_key",
+        "CREATE INDEX person_block_key IF NOT EXISTS FOR (p:Person) ON (p.block_key)",
+    ),
     ("company_code13", "CREATE INDEX company_code13 IF NOT EXISTS FOR (c:Company) ON (c.code13)"),
     ("event_pub_date", "CREATE INDEX event_pub_date IF NOT EXISTS FOR (e:Event) ON (e.pub_date)"),
-    ("event_journal_date", "CREATE INDEX event_journal_date IF NOT EXISTS FOR (e:Event) ON (e.journal_date)"),
-    ("event_sub_rubric", "CREATE INDEX event_sub_rubric IF NOT EXISTS FOR (e:Event) ON (e.sub_rubric)"),
+    (
+        "event_journal_date",
+        "CREATE INDEX event_journal_date IF NOT EXISTS FOR (e:Event) ON (e.journal_date)",
+    ),
+    (
+        "event_sub_rubric",
+        "CREATE INDEX event_sub_rubric IF NOT EXISTS FOR (e:Event) ON (e.sub_rubric)",
+    ),
     ("event_canton", "CREATE INDEX event_canton IF NOT EXISTS FOR (e:Event) ON (e.canton)"),
-    ("event_canton_date", "CREATE INDEX event_canton_date IF NOT EXISTS FOR (e:Event) ON (e.canton, e.pub_date)"),
+    (
+        "event_canton_date",
+        "CREATE INDEX event_canton_date IF NOT EXISTS FOR (e:Event) ON (e.canton, e.pub_date)",
+    ),
     ("role_role", "CREATE INDEX role_role IF NOT EXISTS FOR ()-[r:HOLDS_ROLE]-() ON (r.role)"),
     # Derived counts written by tools/precompute.py (index-ordered rankings).
-    ("person_mandates", "CREATE INDEX person_mandates IF NOT EXISTS FOR (p:Person) ON (p.mandates)"),
-    ("person_current_mandates",
-     "CREATE INDEX person_current_mandates IF NOT EXISTS FOR (p:Person) ON (p.current_mandates)"),
-    ("company_event_count", "CREATE INDEX company_event_count IF NOT EXISTS FOR (c:Company) ON (c.event_count)"),
-    ("derived_counts_key",
-     "CREATE CONSTRAINT derived_counts_key IF NOT EXISTS FOR (d:DerivedCounts) REQUIRE d.key IS UNIQUE"),
+    (
+        "person_mandates",
+        "CREATE INDEX person_mandates IF NOT EXISTS FOR (p:Person) ON (p.mandates)",
+    ),
+    (
+        "person_current_mandates",
+        "CREATE INDEX person_current_mandates IF NOT EXISTS FOR (p:Person) ON (p.current_mandates)",
+    ),
+    (
+        "company_event_count",
+        "CREATE INDEX company_event_count IF NOT EXISTS FOR (c:Company) ON (c.event_count)",
+    ),
+    (
+        "derived_counts_key",
+        "CREATE CONSTRAINT derived_counts_key IF NOT EXISTS FOR (d:DerivedCounts) REQUIRE d.key IS UNIQUE",
+    ),
     (
         FT_COMPANY,
         f"CREATE FULLTEXT INDEX {FT_COMPANY} IF NOT EXISTS FOR (c:Company) "

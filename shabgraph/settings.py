@@ -53,7 +53,9 @@ class Settings(BaseSettings):
     """Server-wide transaction timeout (`db.transaction.timeout`)."""
     neo4j_tx_memory: str = Field(default="1g", validation_alias="SHABGRAPH_NEO4J_TX_MEMORY")
     """Memory cap of one transaction (`db.memory.transaction.max`)."""
-    neo4j_start_timeout: float = Field(default=90.0, validation_alias="SHABGRAPH_NEO4J_START_TIMEOUT")
+    neo4j_start_timeout: float = Field(
+        default=90.0, validation_alias="SHABGRAPH_NEO4J_START_TIMEOUT"
+    )
     """Seconds `neo4j start` waits for Bolt to answer."""
 
     # --- LLM backends (any OpenAI-compatible endpoint) --------------------------------------
@@ -75,7 +77,9 @@ class Settings(BaseSettings):
         default="auto", validation_alias="SHABGRAPH_PLANNER"
     )
     """`auto` picks `llm` when an endpoint is configured, else `offline`."""
-    max_reflection_rounds: int = Field(default=4, ge=0, le=8, validation_alias="SHABGRAPH_MAX_ROUNDS")
+    max_reflection_rounds: int = Field(
+        default=4, ge=0, le=8, validation_alias="SHABGRAPH_MAX_ROUNDS"
+    )
     """Upper bound of the reflection loop (the paper uses 4)."""
     checkpoint_url: str | None = Field(default=None, validation_alias="SHABGRAPH_CHECKPOINT_URL")
     """`postgresql://...` for a Postgres checkpointer; unset means a SQLite file in data_dir."""

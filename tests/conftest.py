@@ -84,7 +84,9 @@ def driver(neo4j_settings: Settings) -> Iterator[Driver]:
 def wipe(driver: Driver, database: str = "neo4j") -> None:
     """Delete every node and relationship (batched so large graphs do not exhaust memory)."""
     with driver.session(database=database) as session:  # IN TRANSACTIONS needs auto-commit
-        session.run("MATCH (n) CALL (n) { DETACH DELETE n } IN TRANSACTIONS OF 10000 ROWS").consume()
+        session.run(
+            "MATCH (n) CALL (n) { DETACH DELETE n } IN TRANSACTIONS OF 10000 ROWS"
+        ).consume()
 
 
 @pytest.fixture

@@ -52,7 +52,9 @@ def test_start_refuses_a_taken_port(tmp_path) -> None:  # type: ignore[no-untype
         sock.bind(("127.0.0.1", 0))
         sock.listen()
         port = sock.getsockname()[1]
-        s = Settings(_env_file=None, neo4j_home=tmp_path, neo4j_bolt_port=port, neo4j_http_port=port)
+        s = Settings(
+            _env_file=None, neo4j_home=tmp_path, neo4j_bolt_port=port, neo4j_http_port=port
+        )
         # Skip the download: pretend the jars are cached.
         (tmp_path / "dist" / neo4j_server.NEO4J_VERSION).mkdir(parents=True)
         (tmp_path / "dist" / neo4j_server.NEO4J_VERSION / ".complete").write_text("x")
@@ -79,10 +81,20 @@ def test_schema_is_present(driver: neo4j.Driver, neo4j_settings: Settings) -> No
 
 
 def test_write_read_round_trip(clean_db: neo4j.Driver) -> None:
-    db.write(clean_db, "neo4j", "CREATE (:Company {id: $id, uid: $uid, name: $name})",
-             id="CHE-282.686.396", uid="CHE-282.686.396", name="Nearivo GmbH")
-    rows = db.read(clean_db, "neo4j", "MATCH (c:Company {uid: $uid}) RETURN c.name AS name",
-                   uid="CHE-282.686.396")
+    db.write(
+        clean_db,
+        "neo4j",
+        "CREATE (:Company {id: $id, uid: $uid, name: $name})",
+        id="CHE-282.686.396",
+        uid="CHE-282.686.396",
+        name="Nearivo GmbH",
+    )
+    rows = db.read(
+        clean_db,
+        "neo4j",
+        "MATCH (c:Company {uid: $uid}) RETURN c.name AS name",
+        uid="CHE-282.686.396",
+    )
     assert rows == [{"name": "Nearivo GmbH"}]
     with pytest.raises(ClientError):  # the uniqueness constraint holds
         db.write(clean_db, "neo4j", "CREATE (:Company {id: 'x', uid: $uid})", uid="CHE-282.686.396")
@@ -101,15 +113,19 @@ def test_read_transaction_refuses_writes(clean_db: neo4j.Driver) -> None:
 def test_cli_status_reports_version(neo4j_settings: Settings) -> None:
     out = subprocess.run(
         [sys.executable, "-m", "shabgraph", "neo4j", "status"],
-        capture_output=True, text=True, env=settings_env(neo4j_settings), timeout=120,
+        capture_output=True,
+        text=True,
+        env=settings_env(neo4j_settings),
+        timeout=120,
     )
     assert out.returncode == 0, out.stderr
     assert "5.26" in out.stdout
 
 
 def test_cli_help_lists_commands() -> None:
-    out = subprocess.run([sys.executable, "-m", "shabgraph", "--help"], capture_output=True,
-                         text=True, timeout=60)
+    out = subprocess.run(
+        [sys.executable, "-m", "shabgraph", "--help"], capture_output=True, text=True, timeout=60
+    )
     assert out.returncode == 0
     for command in ("neo4j", "db", "eval"):
         assert command in out.stdout

@@ -88,8 +88,12 @@ RETURN c.id AS id, 'company' AS kind, c.name AS name, value, c.canton AS canton,
        c.legal_form_label AS legal_form, c.status AS status, coalesce(c.pubs, [])[-3..] AS pubs
 """
 
-TOP_QUERIES: Final = {"capital": TOP_BY_CAPITAL, "events": TOP_BY_EVENTS,
-                      "mandates": TOP_BY_MANDATES, "current_mandates": TOP_BY_MANDATES}
+TOP_QUERIES: Final = {
+    "capital": TOP_BY_CAPITAL,
+    "events": TOP_BY_EVENTS,
+    "mandates": TOP_BY_MANDATES,
+    "current_mandates": TOP_BY_MANDATES,
+}
 
 Metric = Literal["capital", "events", "mandates", "current_mandates"]
 
@@ -97,18 +101,33 @@ Metric = Literal["capital", "events", "mandates", "current_mandates"]
 class GetTopEntitiesArgs(BaseModel):
     """Arguments of get_top_entities."""
 
-    metric: Metric = Field(description=(
-        "What to rank by: 'capital' (companies by nominal capital), 'events' (companies by "
-        "number of notices), 'mandates' (persons by number of distinct companies where they "
-        "hold or held a role), 'current_mandates' (same, roles still open)."))
-    canton: str | None = Field(None, min_length=2, max_length=2, description="Two-letter canton code of the company.")
-    legal_form: str | None = Field(None, max_length=40, description=(
-        "Legal form of the company: eCH-0097 code (0106) or label (AG, GmbH, SA, Sàrl, Stiftung)."))
+    metric: Metric = Field(
+        description=(
+            "What to rank by: 'capital' (companies by nominal capital), 'events' (companies by "
+            "number of notices), 'mandates' (persons by number of distinct companies where they "
+            "hold or held a role), 'current_mandates' (same, roles still open)."
+        )
+    )
+    canton: str | None = Field(
+        None, min_length=2, max_length=2, description="Two-letter canton code of the company."
+    )
+    legal_form: str | None = Field(
+        None,
+        max_length=40,
+        description=(
+            "Legal form of the company: eCH-0097 code (0106) or label (AG, GmbH, SA, Sàrl, Stiftung)."
+        ),
+    )
     status: Literal["active", "in_liquidation", "bankrupt", "deleted"] | None = Field(
-        None, description="Company status filter.")
-    date_from: dt.date | None = Field(None, description=(
-        "Period start: notices published (events), registration date (capital), or roles "
-        "held at some point in the period (mandates)."))
+        None, description="Company status filter."
+    )
+    date_from: dt.date | None = Field(
+        None,
+        description=(
+            "Period start: notices published (events), registration date (capital), or roles "
+            "held at some point in the period (mandates)."
+        ),
+    )
     date_to: dt.date | None = Field(None, description="Period end (same meaning as date_from).")
     limit: int = Field(10, ge=1, le=100, description="How many top entities to return.")
 
@@ -117,15 +136,30 @@ class CountEntitiesByEventArgs(BaseModel):
     """Arguments of count_entities_by_event."""
 
     group_by: Literal["event_type", "sub_rubric", "canton", "language", "year"] = Field(
-        "event_type", description=(
+        "event_type",
+        description=(
             "How to group: event label (registration, deletion, merger, bankruptcy, ...), "
-            "sub-rubric (HR01 new entry, HR02 mutation, HR03 deletion), canton, language or year."))
-    event_type: str | None = Field(None, max_length=40, description="Only notices with this event label.")
-    sub_rubric: Literal["HR01", "HR02", "HR03"] | None = Field(None, description="Only this sub-rubric.")
-    canton: str | None = Field(None, min_length=2, max_length=2, description="Two-letter canton code of the notice.")
-    legal_form: str | None = Field(None, max_length=40, description="Legal form (code or label) of the subject company.")
-    date_from: dt.date | None = Field(None, description="Only notices published on or after this date.")
-    date_to: dt.date | None = Field(None, description="Only notices published on or before this date.")
+            "sub-rubric (HR01 new entry, HR02 mutation, HR03 deletion), canton, language or year."
+        ),
+    )
+    event_type: str | None = Field(
+        None, max_length=40, description="Only notices with this event label."
+    )
+    sub_rubric: Literal["HR01", "HR02", "HR03"] | None = Field(
+        None, description="Only this sub-rubric."
+    )
+    canton: str | None = Field(
+        None, min_length=2, max_length=2, description="Two-letter canton code of the notice."
+    )
+    legal_form: str | None = Field(
+        None, max_length=40, description="Legal form (code or label) of the subject company."
+    )
+    date_from: dt.date | None = Field(
+        None, description="Only notices published on or after this date."
+    )
+    date_to: dt.date | None = Field(
+        None, description="Only notices published on or before this date."
+    )
 
 
 def _derived_query(args: GetTopEntitiesArgs, structured_only: bool) -> str | None:
@@ -134,35 +168,52 @@ def _derived_query(args: GetTopEntitiesArgs, structured_only: bool) -> str | Non
         return None  # the stored counts span all time
     if args.metric == "events":
         return TOP_BY_EVENTS_DERIVED
-    if args.metric in TOP_BY_MANDATES_DERIVED and not structured_only and all(
-            v is None for v in (args.canton, args.legal_form, args.status)):
+    if (
+        args.metric in TOP_BY_MANDATES_DERIVED
+        and not structured_only
+        and all(v is None for v in (args.canton, args.legal_form, args.status))
+    ):
         return TOP_BY_MANDATES_DERIVED[args.metric]
     return None
 
 
 def _stored_canton_ranking(args: GetTopEntitiesArgs, structured_only: bool) -> bool:
     """True when the stored per-canton mandate ranking answers `args` exactly."""
-    return (args.metric in ("mandates", "current_mandates") and args.canton is not None
-            and not structured_only and all(v is None for v in (args.legal_form, args.status,
-                                                                args.date_from, args.date_to)))
+    return (
+        args.metric in ("mandates", "current_mandates")
+        and args.canton is not None
+        and not structured_only
+        and all(v is None for v in (args.legal_form, args.status, args.date_from, args.date_to))
+    )
 
 
 def get_top_entities(ctx: ToolContext, args: GetTopEntitiesArgs) -> ToolResult:
     """Rank companies or persons by a metric, with filters."""
     started = time.perf_counter()
     params: dict[str, Any] = {
-        "canton": args.canton, "legal_form": args.legal_form, "status": args.status,
-        "date_from": args.date_from, "date_to": args.date_to, "limit": args.limit,
-        "structured_only": ctx.structured_only, "current_only": args.metric == "current_mandates",
+        "canton": args.canton,
+        "legal_form": args.legal_form,
+        "status": args.status,
+        "date_from": args.date_from,
+        "date_to": args.date_to,
+        "limit": args.limit,
+        "structured_only": ctx.structured_only,
+        "current_only": args.metric == "current_mandates",
     }
 
     def body(traces: list[QueryTrace]) -> ToolResult:
         derived = _derived_query(args, ctx.structured_only)
         rows: list[dict[str, Any]] = []
         if _stored_canton_ranking(args, ctx.structured_only):
-            stored, trace = read_query(ctx, READ_STORED, {"key": f"{args.metric}|canton"}, max_rows=1)
+            stored, trace = read_query(
+                ctx, READ_STORED, {"key": f"{args.metric}|canton"}, max_rows=1
+            )
             traces.append(trace)
-            top = rows_from_stored(stored[0]["rows_json"], str(args.canton))[:args.limit] if stored else []
+            top = (
+                rows_from_stored(stored[0]["rows_json"], str(args.canton))[: args.limit]
+                if stored
+                else []
+            )
             if top:
                 rows, trace = read_query(ctx, MANDATE_DETAILS_OF, {"top": top}, max_rows=args.limit)
                 traces.append(trace)
@@ -180,11 +231,17 @@ def get_top_entities(ctx: ToolContext, args: GetTopEntitiesArgs) -> ToolResult:
         for rank, row in enumerate(rows, 1):
             row["rank"] = rank
         return build_result(
-            "get_top_entities", args.model_dump(), rows, traces,
-            f"Top {len(rows)} by {args.metric}" + (f"; first: {rows[0]['name']} ({rows[0]['value']})"
-                                                   if rows else "") + ".",
+            "get_top_entities",
+            args.model_dump(),
+            rows,
+            traces,
+            f"Top {len(rows)} by {args.metric}"
+            + (f"; first: {rows[0]['name']} ({rows[0]['value']})" if rows else "")
+            + ".",
             f"Nothing to rank by {args.metric} with these filters. Check the canton code "
-            "(two letters) and legal form, or widen the period.", started)
+            "(two letters) and legal form, or widen the period.",
+            started,
+        )
 
     return guarded("get_top_entities", body, args.model_dump())
 
@@ -205,13 +262,19 @@ def count_entities_by_event(ctx: ToolContext, args: CountEntitiesByEventArgs) ->
                 rows = rows_from_stored(found[0]["rows_json"], stored[1])
                 trace.rows = len(rows)
         if rows is None:  # not stored, or stale (notices were added since the precomputation)
-            rows, trace = read_query(ctx, live_count_query(args.group_by, filters), params, max_rows=500)
+            rows, trace = read_query(
+                ctx, live_count_query(args.group_by, filters), params, max_rows=500
+            )
             traces.append(trace)
         return build_result(
-            "count_entities_by_event", args.model_dump(), rows, traces,
+            "count_entities_by_event",
+            args.model_dump(),
+            rows,
+            traces,
             f"{len(rows)} group(s) by {args.group_by}; `companies` counts distinct subject "
             "companies, `events` counts notices.",
             "No notice matches these filters. Check the event label, canton code and period.",
-            started)
+            started,
+        )
 
     return guarded("count_entities_by_event", body, args.model_dump())

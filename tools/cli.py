@@ -32,13 +32,18 @@ def cypher(
     try:
         parsed = json.loads(params)
     except json.JSONDecodeError as exc:
-        raise InputError(f"--params is not valid JSON: {exc.msg}", hint='e.g. --params \'{"id": "CHE-..."}\'') from exc
+        raise InputError(
+            f"--params is not valid JSON: {exc.msg}", hint='e.g. --params \'{"id": "CHE-..."}\''
+        ) from exc
     if not isinstance(parsed, dict):
-        raise InputError("--params must be a JSON object", hint='e.g. --params \'{"id": "CHE-..."}\'')
+        raise InputError(
+            "--params must be a JSON object", hint='e.g. --params \'{"id": "CHE-..."}\''
+        )
     settings = Settings()
     with db.open_driver(settings) as driver:
-        ctx = ToolContext(driver=driver, database=settings.neo4j_database, timeout_s=timeout,
-                          max_rows=max_rows)
+        ctx = ToolContext(
+            driver=driver, database=settings.neo4j_database, timeout_s=timeout, max_rows=max_rows
+        )
         result = run_cypher(ctx, RunCypherArgs(query=query, params=parsed))
     if as_json:
         typer.echo(result.model_dump_json(indent=2))
@@ -47,8 +52,12 @@ def cypher(
         if result.records:
             table = Table(*result.records[0].keys())
             for rec in result.records:
-                table.add_row(*(json.dumps(v, ensure_ascii=False) if not isinstance(v, str) else v
-                                for v in rec.values()))
+                table.add_row(
+                    *(
+                        json.dumps(v, ensure_ascii=False) if not isinstance(v, str) else v
+                        for v in rec.values()
+                    )
+                )
             out.print(table)
         Console(stderr=True).print(f"{result.outcome}: {result.message} ({result.ms:.0f} ms)")
     if result.outcome == "error":

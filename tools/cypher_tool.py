@@ -16,12 +16,17 @@ from tools.sandbox import check_query
 class RunCypherArgs(BaseModel):
     """Arguments of run_cypher."""
 
-    query: str = Field(min_length=1, max_length=10_000, description=(
-        "One read-only Cypher statement (MATCH ... RETURN ...). Put user values in `params` "
-        "as $name, never inside the text. Writes, LOAD CSV, USE, PROFILE, procedures outside "
-        "the allowlist (db.index.fulltext.queryNodes, db.labels, ...) and unbounded "
-        "variable-length paths are refused; use *1..3 at most and a LIMIT. Return `pubs` "
-        "(e.g. e.pub_number or n.pubs) so that answers can cite notices."))
+    query: str = Field(
+        min_length=1,
+        max_length=10_000,
+        description=(
+            "One read-only Cypher statement (MATCH ... RETURN ...). Put user values in `params` "
+            "as $name, never inside the text. Writes, LOAD CSV, USE, PROFILE, procedures outside "
+            "the allowlist (db.index.fulltext.queryNodes, db.labels, ...) and unbounded "
+            "variable-length paths are refused; use *1..3 at most and a LIMIT. Return `pubs` "
+            "(e.g. e.pub_number or n.pubs) so that answers can cite notices."
+        ),
+    )
     params: dict[str, Any] = Field(default_factory=dict, description="Query parameters by name.")
 
 
@@ -34,17 +39,25 @@ def run_cypher(ctx: ToolContext, args: RunCypherArgs) -> ToolResult:
             statement = check_query(ctx, args.query, args.params)
         except CypherRejected as exc:
             result = error_result("run_cypher", args.model_dump(), exc, traces, started)
-            result.message = (f"Refused by the read-only sandbox ({exc.reason}): {exc.message} "
-                              "Rewrite it as a single bounded read query.")
+            result.message = (
+                f"Refused by the read-only sandbox ({exc.reason}): {exc.message} "
+                "Rewrite it as a single bounded read query."
+            )
             return result
         rows, trace = read_query(ctx, statement, args.params)
         traces.append(trace)
         for row in rows:
             row.setdefault("pubs", _pubs_in(row))
         return build_result(
-            "run_cypher", args.model_dump(), rows, traces, f"{len(rows)} row(s).",
+            "run_cypher",
+            args.model_dump(),
+            rows,
+            traces,
+            f"{len(rows)} row(s).",
             "The query ran and returned no rows. Check labels, property names and values "
-            "(db.labels() lists labels) or loosen the conditions.", started)
+            "(db.labels() lists labels) or loosen the conditions.",
+            started,
+        )
 
     return guarded("run_cypher", body, args.model_dump())
 

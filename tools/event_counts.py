@@ -20,8 +20,11 @@ DERIVED_LABEL: Final = "DerivedCounts"
 """Label of the precomputed count nodes (not part of the investigated graph)."""
 
 GROUP_EXPRESSIONS: Final = {
-    "event_type": "e.event_types", "sub_rubric": "[e.sub_rubric]", "canton": "[e.canton]",
-    "language": "[e.language]", "year": "[toString(e.pub_date.year)]",
+    "event_type": "e.event_types",
+    "sub_rubric": "[e.sub_rubric]",
+    "canton": "[e.canton]",
+    "language": "[e.language]",
+    "year": "[toString(e.pub_date.year)]",
 }
 """How each group-by turns one notice into its group values (a notice has several labels)."""
 
@@ -31,8 +34,10 @@ FILTERS: Final = {
     "date_from": "e.pub_date >= $date_from",
     "date_to": "e.pub_date <= $date_to",
     "event_type": "$event_type IN e.event_types",
-    "legal_form": ("EXISTS { MATCH (c:Company {id: e.subject_id}) "
-                   "WHERE c.legal_form = $legal_form OR c.legal_form_label = $legal_form }"),
+    "legal_form": (
+        "EXISTS { MATCH (c:Company {id: e.subject_id}) "
+        "WHERE c.legal_form = $legal_form OR c.legal_form_label = $legal_form }"
+    ),
 }
 """WHERE fragment of each filter argument."""
 
@@ -62,8 +67,12 @@ RETURN fval, grp AS group, events, companies, pubs
 ORDER BY fval, companies DESC, events DESC, group
 """
 
-FILTER_VALUES: Final = {"none": "['']", "canton": "[e.canton]", "sub_rubric": "[e.sub_rubric]",
-                        "event_type": "e.event_types"}
+FILTER_VALUES: Final = {
+    "none": "['']",
+    "canton": "[e.canton]",
+    "sub_rubric": "[e.sub_rubric]",
+    "event_type": "e.event_types",
+}
 """Per stored filter dimension: the values one notice contributes."""
 
 
@@ -93,7 +102,10 @@ def stored_key(group_by: str, filters: dict[str, Any]) -> tuple[str, str] | None
 
 def scan_query(group_by: str, dimension: str) -> str:
     """The precomputation scan for one group-by and one stored filter dimension."""
-    return SCAN_BY_DIMENSION % {"group": GROUP_EXPRESSIONS[group_by], "filter": FILTER_VALUES[dimension]}
+    return SCAN_BY_DIMENSION % {
+        "group": GROUP_EXPRESSIONS[group_by],
+        "filter": FILTER_VALUES[dimension],
+    }
 
 
 def rows_from_stored(rows_json: str, value: str) -> list[dict[str, Any]]:

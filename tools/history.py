@@ -18,7 +18,9 @@ from tools.base import QueryTrace, ToolContext, ToolResult
 from tools.network import ANCHOR, ENTITY_EXISTS
 from tools.runner import build_result, guarded, read_query
 
-HISTORY: Final = ANCHOR + """
+HISTORY: Final = (
+    ANCHOR
+    + """
 CALL (s) {
   RETURN s AS n, 'self' AS via
   UNION
@@ -44,6 +46,7 @@ RETURN 'event' AS record_type, e.pub_number AS pub_number, e.pub_date AS pub_dat
        CASE WHEN size(e.text) > $snippet THEN substring(e.text, 0, $snippet) + '…' ELSE e.text END AS text,
        [e.pub_number] AS pubs
 """
+)
 
 STATE_AS_OF: Final = """
 MATCH (c:Company {id: $id})-[:HAD_STATE]->(st:CompanyState)
@@ -58,18 +61,36 @@ ORDER BY attribute
 class GetNodeHistoryArgs(BaseModel):
     """Arguments of get_node_history."""
 
-    entity_id: str = Field(min_length=1, max_length=120, description=(
-        "Graph id of a company (UID like CHE-123.456.789, or an id from search_companies) or "
-        "of a person (p:...). Resolve names with search_companies first."))
-    as_of: dt.date | None = Field(None, description=(
-        "Optional date (YYYY-MM-DD): only notices up to that day, plus the company's name, "
-        "seat, capital, status... as they stood on that day."))
-    include_aliases: bool = Field(True, description=(
-        "Also include notices of the entity's aliases (same NameHub, SAME_AS), marked as such. "
-        "Set false to see only notices linked to this exact node."))
-    event_type: str | None = Field(None, max_length=40, description=(
-        "Keep only notices with this event label (registration, deletion, name_change, "
-        "seat_change, capital_change, officer_change, merger, asset_transfer, bankruptcy, ...)."))
+    entity_id: str = Field(
+        min_length=1,
+        max_length=120,
+        description=(
+            "Graph id of a company (UID like CHE-123.456.789, or an id from search_companies) or "
+            "of a person (p:...). Resolve names with search_companies first."
+        ),
+    )
+    as_of: dt.date | None = Field(
+        None,
+        description=(
+            "Optional date (YYYY-MM-DD): only notices up to that day, plus the company's name, "
+            "seat, capital, status... as they stood on that day."
+        ),
+    )
+    include_aliases: bool = Field(
+        True,
+        description=(
+            "Also include notices of the entity's aliases (same NameHub, SAME_AS), marked as such. "
+            "Set false to see only notices linked to this exact node."
+        ),
+    )
+    event_type: str | None = Field(
+        None,
+        max_length=40,
+        description=(
+            "Keep only notices with this event label (registration, deletion, name_change, "
+            "seat_change, capital_change, officer_change, merger, asset_transfer, bankruptcy, ...)."
+        ),
+    )
     limit: int = Field(100, ge=1, le=500, description="Maximum notices, oldest first.")
 
 
@@ -77,9 +98,13 @@ def get_node_history(ctx: ToolContext, args: GetNodeHistoryArgs) -> ToolResult:
     """Chronological notices of an entity (and its aliases), and its state on `as_of`."""
     started = time.perf_counter()
     params: dict[str, Any] = {
-        "id": args.entity_id, "as_of": args.as_of, "aliases": args.include_aliases,
-        "event_type": args.event_type, "structured_only": ctx.structured_only,
-        "limit": args.limit + 1, "snippet": 400,
+        "id": args.entity_id,
+        "as_of": args.as_of,
+        "aliases": args.include_aliases,
+        "event_type": args.event_type,
+        "structured_only": ctx.structured_only,
+        "limit": args.limit + 1,
+        "snippet": 400,
     }
 
     def body(traces: list[QueryTrace]) -> ToolResult:
@@ -87,24 +112,38 @@ def get_node_history(ctx: ToolContext, args: GetNodeHistoryArgs) -> ToolResult:
         traces.append(trace)
         states: list[dict[str, Any]] = []
         if args.as_of is not None:
-            states, trace_s = read_query(ctx, STATE_AS_OF, {"id": args.entity_id, "as_of": args.as_of})
+            states, trace_s = read_query(
+                ctx, STATE_AS_OF, {"id": args.entity_id, "as_of": args.as_of}
+            )
             traces.append(trace_s)
         if not rows and not states:
             exists, trace_e = read_query(ctx, ENTITY_EXISTS, {"id": args.entity_id})
             traces.append(trace_e)
             if not exists:
                 return build_result(
-                    "get_node_history", args.model_dump(), [], traces, "",
+                    "get_node_history",
+                    args.model_dump(),
+                    [],
+                    traces,
+                    "",
                     f"No company or person has the id '{args.entity_id}'. Resolve the name with "
-                    "search_companies and pass the returned id.", started)
+                    "search_companies and pass the returned id.",
+                    started,
+                )
         records = rows + states
         when = f" up to {args.as_of.isoformat()}" if args.as_of else ""
         return build_result(
-            "get_node_history", args.model_dump(), records, traces,
+            "get_node_history",
+            args.model_dump(),
+            records,
+            traces,
             f"{len(rows)} notice(s) of {args.entity_id}{when}, oldest first"
-            + (f"; {len(states)} attribute value(s) valid on that day" if states else "") + ".",
+            + (f"; {len(states)} attribute value(s) valid on that day" if states else "")
+            + ".",
             f"No notice of {args.entity_id}{when}"
             + (f" with event type '{args.event_type}'" if args.event_type else "")
-            + ". Try without filters or as_of.", started)
+            + ". Try without filters or as_of.",
+            started,
+        )
 
     return guarded("get_node_history", body, args.model_dump())

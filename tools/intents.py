@@ -8,7 +8,12 @@ from __future__ import annotations
 
 from typing import Final
 
-_RETRIEVAL: Final = ("search_companies", "explore_network", "get_node_history", "global_text_search")
+_RETRIEVAL: Final = (
+    "search_companies",
+    "explore_network",
+    "get_node_history",
+    "global_text_search",
+)
 
 INTENT_TOOLS: Final[dict[str, tuple[str, ...]]] = {
     "entity_disambiguation": _RETRIEVAL,
@@ -16,7 +21,14 @@ INTENT_TOOLS: Final[dict[str, tuple[str, ...]]] = {
     "event_history": _RETRIEVAL,
     "macro_analytics": ("get_top_entities", "count_entities_by_event", "run_cypher"),
     "deep_text": ("global_text_search",),
-    "all": ("search_companies", "explore_network", "get_node_history", "global_text_search",
-            "get_top_entities", "count_entities_by_event", "run_cypher"),
+    "all": (
+        "search_companies",
+        "explore_network",
+        "get_node_history",
+        "global_text_search",
+        "get_top_entities",
+        "count_entities_by_event",
+        "run_cypher",
+    ),
 }
 """Intent (graph_agent.result.Intent) -> tools the agent may call for it."""

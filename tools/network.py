@@ -20,11 +20,15 @@ from pydantic import BaseModel, Field
 from tools.base import QueryTrace, ToolContext, ToolResult
 from tools.runner import build_result, guarded, read_query
 
-STRUCTURE_TYPES: Final = "HEAD_OFFICE_OF|MERGED_INTO|TRANSFERRED_TO|ACQUIRED_FROM|HOLDS_ROLE|SAME_AS"
+STRUCTURE_TYPES: Final = (
+    "HEAD_OFFICE_OF|MERGED_INTO|TRANSFERRED_TO|ACQUIRED_FROM|HOLDS_ROLE|SAME_AS"
+)
 
 # `r` valid at $as_of (no as_of: always); a null valid_from is an unknown start, counted as open.
-_VALID = ("($as_of IS NULL OR ((r.valid_from IS NULL OR r.valid_from <= $as_of) "
-          "AND (r.valid_to IS NULL OR r.valid_to > $as_of) AND (r.date IS NULL OR r.date <= $as_of)))")
+_VALID = (
+    "($as_of IS NULL OR ((r.valid_from IS NULL OR r.valid_from <= $as_of) "
+    "AND (r.valid_to IS NULL OR r.valid_to > $as_of) AND (r.date IS NULL OR r.date <= $as_of)))"
+)
 _KEEP = "(NOT $structured_only OR coalesce({v}.strength, 'strong') <> 'weak')"
 
 ANCHOR: Final = """
@@ -35,7 +39,9 @@ CALL () {
 }
 """
 
-_NETWORK_TEMPLATE = ANCHOR + """
+_NETWORK_TEMPLATE = (
+    ANCHOR
+    + """
 CALL (s) {
   MATCH path = (s)-[rels:%(types)s*1..%(hops)d]-(m)
   WHERE m <> s AND all(r IN rels WHERE %(valid)s) AND all(x IN nodes(path) WHERE %(keep_x)s)
@@ -76,11 +82,17 @@ RETURN branch, hop, rel,
        props.valid_from AS valid_from, props.valid_to AS valid_to, props.date AS date,
        props.reason AS reason, hub, pubs
 """
+)
 
 NETWORK_QUERIES: Final = {
-    hops: _NETWORK_TEMPLATE % {
-        "types": STRUCTURE_TYPES, "hops": hops, "valid": _VALID,
-        "keep_x": _KEEP.format(v="x"), "keep_m": _KEEP.format(v="m"), "keep_alias": _KEEP.format(v="alias"),
+    hops: _NETWORK_TEMPLATE
+    % {
+        "types": STRUCTURE_TYPES,
+        "hops": hops,
+        "valid": _VALID,
+        "keep_x": _KEEP.format(v="x"),
+        "keep_m": _KEEP.format(v="m"),
+        "keep_alias": _KEEP.format(v="alias"),
     }
     for hops in (1, 2, 3)
 }
@@ -92,17 +104,34 @@ ENTITY_EXISTS: Final = ANCHOR + "RETURN s.id AS id, coalesce(s.strength, 'strong
 class ExploreNetworkArgs(BaseModel):
     """Arguments of explore_network."""
 
-    entity_id: str = Field(min_length=1, max_length=120, description=(
-        "The graph id of a company (its UID like CHE-123.456.789, or an id from "
-        "search_companies) or a person (p:...). Resolve names with search_companies first."))
-    hops: int = Field(1, ge=1, le=3, description=(
-        "Structure hops: 1 = direct links (roles, head office, branches, mergers, transfers); "
-        "2 = also the links of those neighbours (e.g. the other board members of a person's "
-        "companies). 3 is slow on large graphs."))
-    as_of: dt.date | None = Field(None, description=(
-        "Optional date (YYYY-MM-DD): only roles valid on that day, and only notices and dated "
-        "links up to it. Use it for questions like 'the board on 2021-03-01'."))
-    limit: int = Field(50, ge=1, le=200, description="Maximum links per branch (structure, event, namehub).")
+    entity_id: str = Field(
+        min_length=1,
+        max_length=120,
+        description=(
+            "The graph id of a company (its UID like CHE-123.456.789, or an id from "
+            "search_companies) or a person (p:...). Resolve names with search_companies first."
+        ),
+    )
+    hops: int = Field(
+        1,
+        ge=1,
+        le=3,
+        description=(
+            "Structure hops: 1 = direct links (roles, head office, branches, mergers, transfers); "
+            "2 = also the links of those neighbours (e.g. the other board members of a person's "
+            "companies). 3 is slow on large graphs."
+        ),
+    )
+    as_of: dt.date | None = Field(
+        None,
+        description=(
+            "Optional date (YYYY-MM-DD): only roles valid on that day, and only notices and dated "
+            "links up to it. Use it for questions like 'the board on 2021-03-01'."
+        ),
+    )
+    limit: int = Field(
+        50, ge=1, le=200, description="Maximum links per branch (structure, event, namehub)."
+    )
 
 
 def _split_branches(rows: list[dict[str, Any]], limit: int) -> tuple[list[dict[str, Any]], bool]:
@@ -123,34 +152,58 @@ def _split_branches(rows: list[dict[str, Any]], limit: int) -> tuple[list[dict[s
 def explore_network(ctx: ToolContext, args: ExploreNetworkArgs) -> ToolResult:
     """Links of an entity: corporate structure, event co-participants and NameHub aliases."""
     started = time.perf_counter()
-    params = {"id": args.entity_id, "as_of": args.as_of, "structured_only": ctx.structured_only,
-              "branch_limit": args.limit + 1, "max_pubs": 10}
+    params = {
+        "id": args.entity_id,
+        "as_of": args.as_of,
+        "structured_only": ctx.structured_only,
+        "branch_limit": args.limit + 1,
+        "max_pubs": 10,
+    }
 
     def body(traces: list[QueryTrace]) -> ToolResult:
-        rows, trace = read_query(ctx, NETWORK_QUERIES[args.hops], params, max_rows=4 * (args.limit + 1))
+        rows, trace = read_query(
+            ctx, NETWORK_QUERIES[args.hops], params, max_rows=4 * (args.limit + 1)
+        )
         traces.append(trace)
         if not rows:
             found, trace2 = read_query(ctx, ENTITY_EXISTS, {"id": args.entity_id})
             traces.append(trace2)
             if not found:
                 return build_result(
-                    "explore_network", args.model_dump(), [], traces, "",
+                    "explore_network",
+                    args.model_dump(),
+                    [],
+                    traces,
+                    "",
                     f"No company or person has the id '{args.entity_id}'. Resolve the name with "
-                    "search_companies and pass the returned id.", started)
+                    "search_companies and pass the returned id.",
+                    started,
+                )
         records, cut = _split_branches(rows, args.limit)
         result = build_result(
-            "explore_network", args.model_dump(), records, traces,
+            "explore_network",
+            args.model_dump(),
+            records,
+            traces,
             f"{len(records)} link(s) of {args.entity_id}"
             + (f" valid on {args.as_of.isoformat()}" if args.as_of else "")
-            + ": " + ", ".join(f"{b} {sum(r['branch'] == b for r in records)}"
-                               for b in ("structure", "event", "namehub")) + ".",
+            + ": "
+            + ", ".join(
+                f"{b} {sum(r['branch'] == b for r in records)}"
+                for b in ("structure", "event", "namehub")
+            )
+            + ".",
             f"{args.entity_id} has no links"
             + (f" valid on {args.as_of.isoformat()}" if args.as_of else "")
             + (" among strong nodes" if ctx.structured_only else "")
-            + ". Try without as_of, or get_node_history for its notices.", started)
+            + ". Try without as_of, or get_node_history for its notices.",
+            started,
+        )
         if cut:
             result.truncated = True
-            result.message += f" Some branches had more than {args.limit} links: raise limit or narrow."
+            result.message += (
+                f" Some branches had more than {args.limit} links: raise limit or narrow."
+            )
         return result
 
     return guarded("explore_network", body, args.model_dump())

@@ -60,8 +60,9 @@ def spelled_tokens(text: str) -> list[str]:
     unless nothing else remains.
     """
     spelled = text.lower().translate(SPELLED_OUT)
-    stripped = "".join(ch for ch in unicodedata.normalize("NFKD", spelled)
-                       if not unicodedata.combining(ch))
+    stripped = "".join(
+        ch for ch in unicodedata.normalize("NFKD", spelled) if not unicodedata.combining(ch)
+    )
     toks = _TOKEN.findall(stripped)
     return [t for t in toks if not is_noise_word(fold(t))] or toks
 
@@ -81,8 +82,9 @@ def escape_lucene(term: str) -> str:
     return LUCENE_SPECIAL.sub(r"\\\1", term)
 
 
-def fuzzy_lucene_query(text: str, *, require_all: bool = False,
-                       fuzzy_fields: tuple[str, ...] = (), max_edits: int = 2) -> str:
+def fuzzy_lucene_query(
+    text: str, *, require_all: bool = False, fuzzy_fields: tuple[str, ...] = (), max_edits: int = 2
+) -> str:
     """A Lucene query for a name as typed: each token in its spellings, exact, prefix or fuzzy.
 
     Tokens are spelled out (`Lé` -> `le`, `Mü` -> `mue`) and expanded to their spellings; all

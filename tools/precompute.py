@@ -89,22 +89,40 @@ def _store_event_counts(driver: Driver, database: str) -> int:
     written = 0
     for group_by in GROUP_EXPRESSIONS:
         for dimension in STORED_FILTERS:
-            rows, _, _ = driver.execute_query(scan_query(group_by, dimension), {"max_pubs": 5},
-                                              database_=database)
+            rows, _, _ = driver.execute_query(
+                scan_query(group_by, dimension), {"max_pubs": 5}, database_=database
+            )
             by_value: dict[str, list[dict[str, Any]]] = defaultdict(list)
             for row in rows:
                 if row["fval"] is not None:  # a filter value never matches a missing property
                     by_value[str(row["fval"])].append(
-                        {k: row[k] for k in ("group", "events", "companies", "pubs")})
-            driver.execute_query(WRITE_STORED, {"key": f"{group_by}|{dimension}", "events": events,
-                                                "rows_json": json.dumps(by_value)}, database_=database)
+                        {k: row[k] for k in ("group", "events", "companies", "pubs")}
+                    )
+            driver.execute_query(
+                WRITE_STORED,
+                {
+                    "key": f"{group_by}|{dimension}",
+                    "events": events,
+                    "rows_json": json.dumps(by_value),
+                },
+                database_=database,
+            )
             written += 1
     for metric in ("mandates", "current_mandates"):
-        rows, _, _ = driver.execute_query(MANDATES_BY_CANTON, {"current_only": metric == "current_mandates",
-                                                               "keep": TOP_MANDATES_KEPT}, database_=database)
-        driver.execute_query(WRITE_STORED, {"key": f"{metric}|canton", "events": events,
-                                            "rows_json": json.dumps({r["canton"]: r["top"] for r in rows})},
-                             database_=database)
+        rows, _, _ = driver.execute_query(
+            MANDATES_BY_CANTON,
+            {"current_only": metric == "current_mandates", "keep": TOP_MANDATES_KEPT},
+            database_=database,
+        )
+        driver.execute_query(
+            WRITE_STORED,
+            {
+                "key": f"{metric}|canton",
+                "events": events,
+                "rows_json": json.dumps({r["canton"]: r["top"] for r in rows}),
+            },
+            database_=database,
+        )
         written += 1
     return written
 
@@ -119,5 +137,9 @@ def refresh_derived(driver: Driver, database: str = "neo4j") -> DerivedSummary:
     tables = _store_event_counts(driver, database)
     records, _, _ = driver.execute_query(DERIVED_COUNTS, database_=database)
     row = records[0] if records else {"persons": 0, "companies": 0}
-    return DerivedSummary(persons=row["persons"], companies=row["companies"], count_tables=tables,
-                          seconds=round(time.perf_counter() - started, 2))
+    return DerivedSummary(
+        persons=row["persons"],
+        companies=row["companies"],
+        count_tables=tables,
+        seconds=round(time.perf_counter() - started, 2),
+    )

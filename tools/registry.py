@@ -41,40 +41,64 @@ class ToolSpec:
     """The function `(ctx, args) -> ToolResult`."""
 
 
-TOOLS: Final[dict[str, ToolSpec]] = {spec.name: spec for spec in (
-    ToolSpec("search_companies",
-             "Entity disambiguation: find companies and persons by name (typos, missing umlauts, "
-             "former names, spelling variants), UID, seat or purpose words. Returns ranked "
-             "candidates with ids and the reason each matched. Call it first to get an id.",
-             SearchCompaniesArgs, search_companies),
-    ToolSpec("explore_network",
-             "Network exploration of one resolved id: roles (board, managers, auditors), head "
-             "office and branches, mergers, asset transfers, co-participants of its notices and "
-             "NameHub aliases (homonyms, spelling variants). Optional as_of date for the state "
-             "on a given day, hops 1-3.",
-             ExploreNetworkArgs, explore_network),
-    ToolSpec("get_node_history",
-             "Event history of one resolved id: its notices (and those of its aliases) oldest "
-             "first, with event labels and text; with as_of, also its name, seat, capital and "
-             "status on that day.",
-             GetNodeHistoryArgs, get_node_history),
-    ToolSpec("global_text_search",
-             "Full-text search in the notice texts (de/fr/it). Fallback when an entity is not "
-             "found by search_companies, or for words only the text holds.",
-             GlobalTextSearchArgs, global_text_search),
-    ToolSpec("get_top_entities",
-             "Rankings: companies by capital or number of notices, persons by number of "
-             "mandates; filters canton, legal form, status, period.",
-             GetTopEntitiesArgs, get_top_entities),
-    ToolSpec("count_entities_by_event",
-             "Counts of notices and distinct companies by event type, sub-rubric, canton, "
-             "language or year, with filters. Use for 'how many' questions.",
-             CountEntitiesByEventArgs, count_entities_by_event),
-    ToolSpec("run_cypher",
-             "Read-only Cypher sandbox for questions no other tool answers (bounded reads only; "
-             "writes and unsafe constructs are refused with the reason).",
-             RunCypherArgs, run_cypher),
-)}
+TOOLS: Final[dict[str, ToolSpec]] = {
+    spec.name: spec
+    for spec in (
+        ToolSpec(
+            "search_companies",
+            "Entity disambiguation: find companies and persons by name (typos, missing umlauts, "
+            "former names, spelling variants), UID, seat or purpose words. Returns ranked "
+            "candidates with ids and the reason each matched. Call it first to get an id.",
+            SearchCompaniesArgs,
+            search_companies,
+        ),
+        ToolSpec(
+            "explore_network",
+            "Network exploration of one resolved id: roles (board, managers, auditors), head "
+            "office and branches, mergers, asset transfers, co-participants of its notices and "
+            "NameHub aliases (homonyms, spelling variants). Optional as_of date for the state "
+            "on a given day, hops 1-3.",
+            ExploreNetworkArgs,
+            explore_network,
+        ),
+        ToolSpec(
+            "get_node_history",
+            "Event history of one resolved id: its notices (and those of its aliases) oldest "
+            "first, with event labels and text; with as_of, also its name, seat, capital and "
+            "status on that day.",
+            GetNodeHistoryArgs,
+            get_node_history,
+        ),
+        ToolSpec(
+            "global_text_search",
+            "Full-text search in the notice texts (de/fr/it). Fallback when an entity is not "
+            "found by search_companies, or for words only the text holds.",
+            GlobalTextSearchArgs,
+            global_text_search,
+        ),
+        ToolSpec(
+            "get_top_entities",
+            "Rankings: companies by capital or number of notices, persons by number of "
+            "mandates; filters canton, legal form, status, period.",
+            GetTopEntitiesArgs,
+            get_top_entities,
+        ),
+        ToolSpec(
+            "count_entities_by_event",
+            "Counts of notices and distinct companies by event type, sub-rubric, canton, "
+            "language or year, with filters. Use for 'how many' questions.",
+            CountEntitiesByEventArgs,
+            count_entities_by_event,
+        ),
+        ToolSpec(
+            "run_cypher",
+            "Read-only Cypher sandbox for questions no other tool answers (bounded reads only; "
+            "writes and unsafe constructs are refused with the reason).",
+            RunCypherArgs,
+            run_cypher,
+        ),
+    )
+}
 """The seven tools of the paper (Tables S3 and S33)."""
 
 
@@ -83,13 +107,23 @@ def call_tool(ctx: ToolContext, name: str, raw_args: dict[str, Any]) -> ToolResu
     started = time.perf_counter()
     spec = TOOLS.get(name)
     if spec is None:
-        return ToolResult(tool=name, args=raw_args, outcome="error",
-                          message=f"Unknown tool '{name}'. Available: {', '.join(TOOLS)}.")
+        return ToolResult(
+            tool=name,
+            args=raw_args,
+            outcome="error",
+            message=f"Unknown tool '{name}'. Available: {', '.join(TOOLS)}.",
+        )
     try:
         args = spec.args_model.model_validate(raw_args)
     except ValidationError as exc:
-        problems = "; ".join(f"{'.'.join(map(str, e['loc'])) or 'args'}: {e['msg']}" for e in exc.errors())
-        return ToolResult(tool=name, args=raw_args, outcome="error",
-                          message=f"Invalid arguments for {name}: {problems}. Fix them and call again.",
-                          ms=round((time.perf_counter() - started) * 1000, 2))
+        problems = "; ".join(
+            f"{'.'.join(map(str, e['loc'])) or 'args'}: {e['msg']}" for e in exc.errors()
+        )
+        return ToolResult(
+            tool=name,
+            args=raw_args,
+            outcome="error",
+            message=f"Invalid arguments for {name}: {problems}. Fix them and call again.",
+            ms=round((time.perf_counter() - started) * 1000, 2),
+        )
     return spec.fn(ctx, args)

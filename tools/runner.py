@@ -45,8 +45,9 @@ def _timed_out(exc: Neo4jError) -> bool:
     return "TransactionTimedOut" in code or "Terminated" in code or "timed out" in str(exc).lower()
 
 
-def read_query(ctx: ToolContext, cypher: str, params: dict[str, Any], *,
-               max_rows: int | None = None) -> tuple[list[Row], QueryTrace]:
+def read_query(
+    ctx: ToolContext, cypher: str, params: dict[str, Any], *, max_rows: int | None = None
+) -> tuple[list[Row], QueryTrace]:
     """Run `cypher` in a READ transaction with the context's timeout; keep at most `max_rows`.
 
     Raises ToolError with an actionable message on timeout or a database error.
@@ -61,8 +62,9 @@ def read_query(ctx: ToolContext, cypher: str, params: dict[str, Any], *,
 
     started = time.perf_counter()
     try:
-        with ctx.driver.session(database=ctx.database,
-                                default_access_mode=neo4j.READ_ACCESS) as session:
+        with ctx.driver.session(
+            database=ctx.database, default_access_mode=neo4j.READ_ACCESS
+        ) as session:
             rows, truncated = session.execute_read(work)
     except CypherSyntaxError as exc:
         raise ToolError(f"The query is not valid Cypher: {exc.message}") from exc
@@ -76,8 +78,13 @@ def read_query(ctx: ToolContext, cypher: str, params: dict[str, Any], *,
             ) from exc
         raise ToolError(f"Neo4j refused the query: {exc.message or exc}") from exc
     ms = (time.perf_counter() - started) * 1000
-    trace = QueryTrace(cypher=cypher.strip(), params=jsonable(params), rows=len(rows), ms=round(ms, 2),
-                       truncated=truncated)
+    trace = QueryTrace(
+        cypher=cypher.strip(),
+        params=jsonable(params),
+        rows=len(rows),
+        ms=round(ms, 2),
+        truncated=truncated,
+    )
     return rows, trace
 
 
@@ -90,30 +97,50 @@ def citations_of(records: Iterable[Row]) -> list[str]:
     return list(seen)
 
 
-def build_result(tool: str, args: dict[str, Any], records: list[Row], traces: list[QueryTrace],
-                 found: str, empty: str, started: float) -> ToolResult:
+def build_result(
+    tool: str,
+    args: dict[str, Any],
+    records: list[Row],
+    traces: list[QueryTrace],
+    found: str,
+    empty: str,
+    started: float,
+) -> ToolResult:
     """A ToolResult with outcome `evidence` or `empty`, citations and timing filled in."""
     truncated = any(t.truncated for t in traces)
     message = found if records else empty
     if records and truncated:
         message += " The result was cut at the row cap: narrow the question or lower the scope."
     return ToolResult(
-        tool=tool, args=jsonable(args), outcome="evidence" if records else "empty", message=message,
-        records=records, citations=citations_of(records), queries=traces, truncated=truncated,
+        tool=tool,
+        args=jsonable(args),
+        outcome="evidence" if records else "empty",
+        message=message,
+        records=records,
+        citations=citations_of(records),
+        queries=traces,
+        truncated=truncated,
         ms=round((time.perf_counter() - started) * 1000, 2),
     )
 
 
-def error_result(tool: str, args: dict[str, Any], exc: Exception, traces: list[QueryTrace],
-                 started: float) -> ToolResult:
+def error_result(
+    tool: str, args: dict[str, Any], exc: Exception, traces: list[QueryTrace], started: float
+) -> ToolResult:
     """A ToolResult with outcome `error`; the message tells the agent what to change."""
     return ToolResult(
-        tool=tool, args=jsonable(args), outcome="error", message=str(exc), queries=traces,
+        tool=tool,
+        args=jsonable(args),
+        outcome="error",
+        message=str(exc),
+        queries=traces,
         ms=round((time.perf_counter() - started) * 1000, 2),
     )
 
 
-def guarded(tool: str, body: Callable[[list[QueryTrace]], ToolResult], args: dict[str, Any]) -> ToolResult:
+def guarded(
+    tool: str, body: Callable[[list[QueryTrace]], ToolResult], args: dict[str, Any]
+) -> ToolResult:
     """Run a tool body; expected errors become an `error` outcome instead of an exception."""
     started = time.perf_counter()
     traces: list[QueryTrace] = []

@@ -23,38 +23,104 @@ from neo4j.exceptions import CypherSyntaxError, Neo4jError
 from shabgraph.errors import CypherRejected
 from tools.base import ToolContext
 
-ALLOWED_PROCEDURES: Final = frozenset({
-    "db.index.fulltext.querynodes", "db.index.fulltext.queryrelationships",
-    "db.labels", "db.relationshiptypes", "db.propertykeys", "db.schema.visualization",
-    "db.schema.nodetypeproperties", "db.schema.reltypeproperties",
-})
+ALLOWED_PROCEDURES: Final = frozenset(
+    {
+        "db.index.fulltext.querynodes",
+        "db.index.fulltext.queryrelationships",
+        "db.labels",
+        "db.relationshiptypes",
+        "db.propertykeys",
+        "db.schema.visualization",
+        "db.schema.nodetypeproperties",
+        "db.schema.reltypeproperties",
+    }
+)
 """Read-only procedures an agent may call (lower case)."""
 
-ALLOWED_FUNCTIONS: Final = frozenset({
-    "date.truncate", "date.realtime", "date.statement", "date.transaction",
-    "datetime.truncate", "datetime.fromepoch", "datetime.fromepochmillis",
-    "duration.between", "duration.inmonths", "duration.indays", "duration.inseconds",
-    "point.distance", "point.withinbbox", "vector.similarity.cosine", "vector.similarity.euclidean",
-})
+ALLOWED_FUNCTIONS: Final = frozenset(
+    {
+        "date.truncate",
+        "date.realtime",
+        "date.statement",
+        "date.transaction",
+        "datetime.truncate",
+        "datetime.fromepoch",
+        "datetime.fromepochmillis",
+        "duration.between",
+        "duration.inmonths",
+        "duration.indays",
+        "duration.inseconds",
+        "point.distance",
+        "point.withinbbox",
+        "vector.similarity.cosine",
+        "vector.similarity.euclidean",
+    }
+)
 """Namespaced functions an agent may call (lower case); un-namespaced built-ins are all allowed."""
 
 FORBIDDEN_KEYWORDS: Final = (
-    "CREATE", "MERGE", "DELETE", "DETACH", "SET", "REMOVE", "DROP", "FOREACH", "LOAD", "CSV",
-    "PROFILE", "EXPLAIN", "USE", "TRANSACTIONS", "GRANT", "DENY", "REVOKE", "ALTER", "RENAME",
-    "START", "STOP", "TERMINATE", "SHOW", "ENABLE", "DISABLE", "FINISH", "INSERT", "IMPORT",
-    "PERIODIC", "COMMIT", "ROLLBACK", "BEGIN", "REDUCE",
+    "CREATE",
+    "MERGE",
+    "DELETE",
+    "DETACH",
+    "SET",
+    "REMOVE",
+    "DROP",
+    "FOREACH",
+    "LOAD",
+    "CSV",
+    "PROFILE",
+    "EXPLAIN",
+    "USE",
+    "TRANSACTIONS",
+    "GRANT",
+    "DENY",
+    "REVOKE",
+    "ALTER",
+    "RENAME",
+    "START",
+    "STOP",
+    "TERMINATE",
+    "SHOW",
+    "ENABLE",
+    "DISABLE",
+    "FINISH",
+    "INSERT",
+    "IMPORT",
+    "PERIODIC",
+    "COMMIT",
+    "ROLLBACK",
+    "BEGIN",
+    "REDUCE",
 )
 """Keywords that have no place in a read query (checked outside literals and comments).
 
 `REDUCE` is here because Neo4j evaluates an expression in one step that a transaction timeout
 does not interrupt: `reduce(s = '', x IN big | s + x)` keeps a core busy after its timeout."""
 
-WRITE_OPERATORS: Final = frozenset({
-    "create", "merge", "delete", "detachdelete", "setproperty", "setproperties", "setlabels",
-    "removelabels", "setnodeproperty", "setnodeproperties", "setnodepropertiesfrommap",
-    "setrelationshipproperty", "setrelationshipproperties", "setrelationshippropertiesfrommap",
-    "setpropertiesfrommap", "foreach", "loadcsv", "transactionforeach", "transactionapply",
-})
+WRITE_OPERATORS: Final = frozenset(
+    {
+        "create",
+        "merge",
+        "delete",
+        "detachdelete",
+        "setproperty",
+        "setproperties",
+        "setlabels",
+        "removelabels",
+        "setnodeproperty",
+        "setnodeproperties",
+        "setnodepropertiesfrommap",
+        "setrelationshipproperty",
+        "setrelationshipproperties",
+        "setrelationshippropertiesfrommap",
+        "setpropertiesfrommap",
+        "foreach",
+        "loadcsv",
+        "transactionforeach",
+        "transactionapply",
+    }
+)
 """Plan operators (name without `@db`, lower case) that betray a write, a load or batching."""
 
 MAX_RANGE: Final = 10_000
@@ -89,10 +155,13 @@ def skeleton(query: str) -> str:
 
     Raises CypherRejected when a literal or comment is left open (an unclassifiable query).
     """
-    out = _TOKEN.sub(lambda m: " 'S' " if m.group("str") else (" `N` " if m.group("tick") else " "),
-                     query)
+    out = _TOKEN.sub(
+        lambda m: " 'S' " if m.group("str") else (" `N` " if m.group("tick") else " "), query
+    )
     if re.search(r"['\"`]|/\*", out.replace(" 'S' ", " ").replace(" `N` ", " ")):
-        raise CypherRejected("The query has an unterminated string, name or comment.", "unclassifiable")
+        raise CypherRejected(
+            "The query has an unterminated string, name or comment.", "unclassifiable"
+        )
     return out
 
 
@@ -105,35 +174,46 @@ def lexical_check(query: str) -> str:
         raise CypherRejected("The query is empty.", "empty")
     code = skeleton(text)
     if any(ord(ch) > 127 for ch in code):
-        raise CypherRejected("Non-ASCII characters outside string literals are not accepted.",
-                             "unicode")
+        raise CypherRejected(
+            "Non-ASCII characters outside string literals are not accepted.", "unicode"
+        )
     body = code.rstrip().rstrip(";")
     if ";" in body:
         raise CypherRejected("Only one statement per query is accepted.", "multiple_statements")
     words = {w.upper() for w in _WORD.findall(re.sub(r"'S'|`N`", " ", body))}
     bad = [k for k in FORBIDDEN_KEYWORDS if k in words]
     if bad:
-        raise CypherRejected(f"Read-only sandbox: '{bad[0]}' is not allowed.", f"keyword:{bad[0].lower()}")
+        raise CypherRejected(
+            f"Read-only sandbox: '{bad[0]}' is not allowed.", f"keyword:{bad[0].lower()}"
+        )
     for match in _PROC.finditer(body):
         name = re.sub(r"\s+", "", match.group(1)).lower()
         if name not in ALLOWED_PROCEDURES:
-            raise CypherRejected(f"Procedure '{name}' is not on the sandbox allowlist.", "procedure")
+            raise CypherRejected(
+                f"Procedure '{name}' is not on the sandbox allowlist.", "procedure"
+            )
     for match in _FUNC.finditer(_PROC.sub("CALL proc", body)):
         name = match.group(1).lower()
         if name not in ALLOWED_FUNCTIONS:
             raise CypherRejected(f"Function '{name}' is not on the sandbox allowlist.", "function")
     _check_ranges(body)
     if _QUOTED_CALLABLE.search(body):
-        raise CypherRejected("Quoted names are not accepted for procedures or functions.", "procedure")
+        raise CypherRejected(
+            "Quoted names are not accepted for procedures or functions.", "procedure"
+        )
     for match in _QPP_RANGE.finditer(body):
         low, comma, high = match.groups()
         upper = int(high) if high else (None if comma else int(low or 0))
         if upper is None or upper > MAX_VAR_LENGTH:
-            raise CypherRejected(f"Quantified paths need an upper bound of at most {MAX_VAR_LENGTH}.",
-                                 "unbounded_path")
+            raise CypherRejected(
+                f"Quantified paths need an upper bound of at most {MAX_VAR_LENGTH}.",
+                "unbounded_path",
+            )
     if _QPP_SHORT.search(body):
-        raise CypherRejected(f"Unbounded path quantifiers (+, *) are not accepted; use {{1,{MAX_VAR_LENGTH}}}.",
-                             "unbounded_path")
+        raise CypherRejected(
+            f"Unbounded path quantifiers (+, *) are not accepted; use {{1,{MAX_VAR_LENGTH}}}.",
+            "unbounded_path",
+        )
     for match in _VARLEN.finditer(body):
         if not _inside_relationship(body, match.start()):
             continue
@@ -142,7 +222,9 @@ def lexical_check(query: str) -> str:
         if upper is None or upper > MAX_VAR_LENGTH:
             raise CypherRejected(
                 f"Variable-length patterns need an upper bound of at most {MAX_VAR_LENGTH} hops "
-                f"(e.g. *1..{min(3, MAX_VAR_LENGTH)}).", "unbounded_path")
+                f"(e.g. *1..{min(3, MAX_VAR_LENGTH)}).",
+                "unbounded_path",
+            )
     return text.rstrip().rstrip(";").rstrip()
 
 
@@ -154,8 +236,9 @@ def _check_ranges(body: str) -> None:
     for match in _RANGE.finditer(body):
         args = match.group(1).split(",")
         if not 2 <= len(args) <= 3 or not all(_INT.match(a) for a in args):
-            raise CypherRejected("range() needs integer literal bounds (no parameters or "
-                                 "expressions).", "range")
+            raise CypherRejected(
+                "range() needs integer literal bounds (no parameters or expressions).", "range"
+            )
         low, high = int(args[0]), int(args[1])
         step = abs(int(args[2])) if len(args) == 3 else 1
         if step == 0 or abs(high - low) // step + 1 > MAX_RANGE:
@@ -165,7 +248,11 @@ def _check_ranges(body: str) -> None:
 def _inside_relationship(code: str, pos: int) -> bool:
     """True when position `pos` lies inside a `[...]` relationship pattern (not a multiplication)."""
     opened = code.rfind("[", 0, pos)
-    return opened != -1 and code.rfind("]", 0, pos) < opened and "-" in code[max(0, opened - 2):opened]
+    return (
+        opened != -1
+        and code.rfind("]", 0, pos) < opened
+        and "-" in code[max(0, opened - 2) : opened]
+    )
 
 
 def _walk(plan: dict[str, Any] | None) -> list[dict[str, Any]]:
@@ -190,24 +277,31 @@ def plan_check(ctx: ToolContext, statement: str, params: dict[str, Any]) -> str:
         raise CypherRejected(f"The planner refused the query: {exc.message}", "planner") from exc
     query_type = summary.query_type
     if query_type != "r":
-        raise CypherRejected(f"Only read queries may run (planner says type '{query_type}').",
-                             f"query_type:{query_type}")
+        raise CypherRejected(
+            f"Only read queries may run (planner says type '{query_type}').",
+            f"query_type:{query_type}",
+        )
     for op in _walk(summary.plan):
         name = str(op.get("operatorType", "")).split("@")[0].lower()
         args = op.get("args", {}) or {}
         if name in WRITE_OPERATORS:
-            raise CypherRejected(f"The plan contains a '{op.get('operatorType')}' step.", "plan_operator")
+            raise CypherRejected(
+                f"The plan contains a '{op.get('operatorType')}' step.", "plan_operator"
+            )
         if name == "procedurecall":
             detail = str(args.get("Details", "")).lower()
             proc = detail.split("(")[0].strip()
             if proc not in ALLOWED_PROCEDURES:
-                raise CypherRejected(f"Procedure '{proc}' is not on the sandbox allowlist.", "procedure")
+                raise CypherRejected(
+                    f"Procedure '{proc}' is not on the sandbox allowlist.", "procedure"
+                )
         estimate = float(args.get("EstimatedRows", 0.0) or 0.0)
         if estimate > MAX_ESTIMATED_ROWS:
             raise CypherRejected(
                 f"The planner estimates {estimate:,.0f} rows at step '{op.get('operatorType')}': "
                 "connect the patterns (no cartesian products), filter earlier, or add a LIMIT.",
-                "too_expensive")
+                "too_expensive",
+            )
     return str(query_type)
 
 

@@ -73,8 +73,11 @@ def field_scores(query: str, fields: dict[str, list[str]]) -> list[tuple[float, 
         for value in values:
             if not value:
                 continue
-            sim, how = (name_similarity(query, value) if kind in NAME_FIELDS
-                        else text_similarity(query, value))
+            sim, how = (
+                name_similarity(query, value)
+                if kind in NAME_FIELDS
+                else text_similarity(query, value)
+            )
             score = round(sim * FIELD_WEIGHTS[kind], 1)
             if best is None or score > best[0]:
                 best = score, f"{kind} {how} '{value}'"

@@ -24,8 +24,11 @@ from tools.scoring import MIN_SCORE, REASON_SEPARATOR, candidate_fields, field_s
 
 UID_PATTERN: Final = re.compile(r"CHE[-\s]?(\d{3})[.\s]?(\d{3})[.\s]?(\d{3})", re.IGNORECASE)
 
-NAME_FIELDS: Final = {"company": ("name", "names_text"), "person": ("full_name", "name_variants_text"),
-                      "hub": ("display", "key")}
+NAME_FIELDS: Final = {
+    "company": ("name", "names_text"),
+    "person": ("full_name", "name_variants_text"),
+    "hub": ("display", "key"),
+}
 """Full-text fields that hold names: the only ones the quick pass searches with fuzzy terms."""
 
 CONFIDENT_SCORE: Final = 90.0
@@ -79,14 +82,26 @@ RETURN node.id AS id, CASE WHEN node:Company THEN 'company' ELSE 'person' END AS
 class SearchCompaniesArgs(BaseModel):
     """Arguments of search_companies."""
 
-    query: str = Field(min_length=1, max_length=200, description=(
-        "A company or person name as the user wrote it (misspellings, missing umlauts, partial "
-        "names and former names are fine), or a UID like CHE-123.456.789. Words of a seat or "
-        "purpose also match, but rank lower."))
-    kind: Literal["any", "company", "person"] = Field("any", description=(
-        "Restrict to companies or persons; 'any' searches both."))
-    canton: str | None = Field(None, min_length=2, max_length=2, description=(
-        "Two-letter canton code (ZH, GE, TI, ...) to keep only companies of that canton."))
+    query: str = Field(
+        min_length=1,
+        max_length=200,
+        description=(
+            "A company or person name as the user wrote it (misspellings, missing umlauts, partial "
+            "names and former names are fine), or a UID like CHE-123.456.789. Words of a seat or "
+            "purpose also match, but rank lower."
+        ),
+    )
+    kind: Literal["any", "company", "person"] = Field(
+        "any", description=("Restrict to companies or persons; 'any' searches both.")
+    )
+    canton: str | None = Field(
+        None,
+        min_length=2,
+        max_length=2,
+        description=(
+            "Two-letter canton code (ZH, GE, TI, ...) to keep only companies of that canton."
+        ),
+    )
     limit: int = Field(10, ge=1, le=50, description="Maximum candidates to return, best first.")
 
 
@@ -100,8 +115,11 @@ def merge_candidates(best: dict[str, Any], other: dict[str, Any]) -> dict[str, A
     the reasons of both (the better one's first) and every way it was found."""
     if other["score"] > best["score"]:
         best, other = other, best
-    return {**best, "reasons": list(dict.fromkeys(best["reasons"] + other["reasons"])),
-            "matched_via": sorted(set(best["matched_via"]) | set(other["matched_via"]))}
+    return {
+        **best,
+        "reasons": list(dict.fromkeys(best["reasons"] + other["reasons"])),
+        "matched_via": sorted(set(best["matched_via"]) | set(other["matched_via"])),
+    }
 
 
 def rank_candidates(query: str, rows: list[dict[str, Any]], limit: int) -> list[dict[str, Any]]:
@@ -115,14 +133,23 @@ def rank_candidates(query: str, rows: list[dict[str, Any]], limit: int) -> list[
             scores.insert(0, (100.0, f"uid exact '{row['uid']}'"))
         if not scores or scores[0][0] < MIN_SCORE:
             continue
-        record = {k: v for k, v in row.items()
-                  if k not in ("names", "variants", "hub_displays", "purpose", "vias", "ft_score")}
-        record.update(score=scores[0][0], reasons=match_reasons(scores),
-                      matched_via=sorted(row["vias"]))
+        record = {
+            k: v
+            for k, v in row.items()
+            if k not in ("names", "variants", "hub_displays", "purpose", "vias", "ft_score")
+        }
+        record.update(
+            score=scores[0][0], reasons=match_reasons(scores), matched_via=sorted(row["vias"])
+        )
         previous = by_id.get(record["id"])
         by_id[record["id"]] = merge_candidates(previous, record) if previous else record
-    ranked = [{**{k: v for k, v in r.items() if k != "reasons"},
-               "reason": REASON_SEPARATOR.join(r["reasons"])} for r in by_id.values()]
+    ranked = [
+        {
+            **{k: v for k, v in r.items() if k != "reasons"},
+            "reason": REASON_SEPARATOR.join(r["reasons"]),
+        }
+        for r in by_id.values()
+    ]
     ranked.sort(key=lambda r: (-r["score"], r["strength"] == "weak", r["name"] or "", r["id"]))
     return ranked[:limit]
 
@@ -132,26 +159,49 @@ def search_companies(ctx: ToolContext, args: SearchCompaniesArgs) -> ToolResult:
     started = time.perf_counter()
     candidates = max(50, args.limit * 5)
     base: dict[str, Any] = {
-        "company_index": schema.FT_COMPANY, "person_index": schema.FT_PERSON,
-        "hub_index": schema.FT_NAMEHUB, "uid": _uid(args.query),
+        "company_index": schema.FT_COMPANY,
+        "person_index": schema.FT_PERSON,
+        "hub_index": schema.FT_NAMEHUB,
+        "uid": _uid(args.query),
         "hub_keys": hub_keys(args.query) if not _uid(args.query) else [],
-        "k": max(25, args.limit * 3), "kind": args.kind, "canton": args.canton,
-        "structured_only": ctx.structured_only, "max_pubs": 10,
+        "k": max(25, args.limit * 3),
+        "kind": args.kind,
+        "canton": args.canton,
+        "structured_only": ctx.structured_only,
+        "max_pubs": 10,
         "candidates": candidates,
     }
     # Quick pass: exact, prefix and 1-edit fuzzy terms on name fields only; most queries (a
     # name with a typo or a missing umlaut) end here. The broad pass, 2-edit fuzzy terms on
     # every field, runs only when the quick one found nothing convincing.
-    quick = {**base, **{f"{kind}_lucene" if kind != "company" else "lucene":
-                        fuzzy_lucene_query(args.query, fuzzy_fields=fields, max_edits=1)
-                        for kind, fields in NAME_FIELDS.items()}}
-    broad = {**base, **{f"{kind}_lucene" if kind != "company" else "lucene":
-                        fuzzy_lucene_query(args.query) for kind in NAME_FIELDS}}
+    quick = {
+        **base,
+        **{
+            f"{kind}_lucene" if kind != "company" else "lucene": fuzzy_lucene_query(
+                args.query, fuzzy_fields=fields, max_edits=1
+            )
+            for kind, fields in NAME_FIELDS.items()
+        },
+    }
+    broad = {
+        **base,
+        **{
+            f"{kind}_lucene" if kind != "company" else "lucene": fuzzy_lucene_query(args.query)
+            for kind in NAME_FIELDS
+        },
+    }
 
     def body(traces: list[QueryTrace]) -> ToolResult:
         if not quick["lucene"] and not quick["uid"]:
-            return build_result("search_companies", args.model_dump(), [], traces, "",
-                                "The query has no searchable word: give a name or a UID.", started)
+            return build_result(
+                "search_companies",
+                args.model_dump(),
+                [],
+                traces,
+                "",
+                "The query has no searchable word: give a name or a UID.",
+                started,
+            )
         records: list[dict[str, Any]] = []
         for params in (quick, broad):
             rows, trace = read_query(ctx, SEARCH_CANDIDATES, params, max_rows=3 * candidates)
@@ -160,11 +210,19 @@ def search_companies(ctx: ToolContext, args: SearchCompaniesArgs) -> ToolResult:
             if records and records[0]["score"] >= CONFIDENT_SCORE:
                 break
         top = records[0] if records else None
-        found = (f"{len(records)} candidate(s); best: {top['name']} ({top['kind']}, {top['id']}, "
-                 f"{top['reason']}). If several score alike, ask which one is meant or compare "
-                 "seats and origins." if top else "")
-        empty = (f"No company or person matches '{args.query}'. Try a shorter or differently "
-                 "spelled name, drop filters, or use global_text_search for mentions in notices.")
-        return build_result("search_companies", args.model_dump(), records, traces, found, empty, started)
+        found = (
+            f"{len(records)} candidate(s); best: {top['name']} ({top['kind']}, {top['id']}, "
+            f"{top['reason']}). If several score alike, ask which one is meant or compare "
+            "seats and origins."
+            if top
+            else ""
+        )
+        empty = (
+            f"No company or person matches '{args.query}'. Try a shorter or differently "
+            "spelled name, drop filters, or use global_text_search for mentions in notices."
+        )
+        return build_result(
+            "search_companies", args.model_dump(), records, traces, found, empty, started
+        )
 
     return guarded("search_companies", body, args.model_dump())

@@ -33,8 +33,14 @@ class AgentOptions(BaseModel):
 class AgentBackend(Protocol):
     """What the chat needs from an agent."""
 
-    def astream(self, question: str, thread_id: str, *, selected_entity: EntityRef | None = None,
-                as_of: date | None = None) -> AsyncIterator[Any]:
+    def astream(
+        self,
+        question: str,
+        thread_id: str,
+        *,
+        selected_entity: EntityRef | None = None,
+        as_of: date | None = None,
+    ) -> AsyncIterator[Any]:
         """Progress events, then the `TurnResult` as the last item."""
         ...
 
@@ -48,21 +54,27 @@ def load_factory(spec: str) -> AgentFactory:
     try:
         factory = getattr(importlib.import_module(module_name), attr or "create_agent")
     except (ImportError, AttributeError) as exc:
-        raise ConfigError(f"agent factory {spec!r} cannot be loaded: {exc}",
-                          hint="check SHABGRAPH_UI_AGENT_FACTORY") from exc
+        raise ConfigError(
+            f"agent factory {spec!r} cannot be loaded: {exc}",
+            hint="check SHABGRAPH_UI_AGENT_FACTORY",
+        ) from exc
     return factory  # type: ignore[no-any-return]
 
 
-def create_agent(settings: Settings, driver: Driver, checkpointer: Any,
-                 options: AgentOptions) -> AgentBackend:
+def create_agent(
+    settings: Settings, driver: Driver, checkpointer: Any, options: AgentOptions
+) -> AgentBackend:
     """The project's agent (graph_agent.service), configured from the chat settings."""
     try:
         from graph_agent.service import AgentService
     except ImportError as exc:
-        raise ConfigError("the agent service (graph_agent.service) is not available yet",
-                          hint="update the checkout; the UI needs graph_agent.service") from exc
-    service: AgentBackend = AgentService(settings, driver, checkpointer,
-                                         planner=options.planner, max_rounds=options.max_rounds)
+        raise ConfigError(
+            "the agent service (graph_agent.service) is not available yet",
+            hint="update the checkout; the UI needs graph_agent.service",
+        ) from exc
+    service: AgentBackend = AgentService(
+        settings, driver, checkpointer, planner=options.planner, max_rounds=options.max_rounds
+    )
     return service
 
 
@@ -88,8 +100,10 @@ def event_text(event: Any) -> str:
     if kind == "route":
         return f"route: {data.get('intent')} → {', '.join(data.get('allowed_tools') or [])}"
     if kind == "tool":
-        return (f"{data.get('tool')} (round {data.get('round')}): {data.get('outcome')}, "
-                f"{data.get('rows')} rows, {float(data.get('ms') or 0):.0f} ms")
+        return (
+            f"{data.get('tool')} (round {data.get('round')}): {data.get('outcome')}, "
+            f"{data.get('rows')} rows, {float(data.get('ms') or 0):.0f} ms"
+        )
     if kind == "reflection":
         return f"reflection {data.get('round')}: {data.get('decision')} — {data.get('reason')}"
     if kind == "answer":

@@ -33,8 +33,9 @@ class UserRecord(BaseModel):
     """Name shown in the UI."""
 
 
-def hash_password(password: str, *, salt: bytes | None = None,
-                  iterations: int = PBKDF2_ITERATIONS) -> str:
+def hash_password(
+    password: str, *, salt: bytes | None = None, iterations: int = PBKDF2_ITERATIONS
+) -> str:
     """A storable pbkdf2-sha256 hash of `password`."""
     salt = salt or os.urandom(16)
     digest = hashlib.pbkdf2_hmac("sha256", password.encode(), salt, iterations)
@@ -63,8 +64,10 @@ def parse_inline_users(spec: str) -> dict[str, UserRecord]:
     for part in filter(None, (p.strip() for p in spec.split(","))):
         name, sep, password = part.partition(":")
         if not sep or not name or not password:
-            raise ConfigError(f"SHABGRAPH_UI_USERS entry '{name or part[:10]}' is not name:password",
-                              hint="write name:password pairs separated by commas")
+            raise ConfigError(
+                f"SHABGRAPH_UI_USERS entry '{name or part[:10]}' is not name:password",
+                hint="write name:password pairs separated by commas",
+            )
         users[name] = UserRecord(name=name, password=password)
     return users
 
@@ -74,14 +77,16 @@ def load_users_file(path: Path) -> dict[str, UserRecord]:
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except (OSError, tomllib.TOMLDecodeError) as exc:
-        raise ConfigError(f"cannot read the users file {path}: {exc}",
-                          hint="see docs/ui.md for its format") from exc
+        raise ConfigError(
+            f"cannot read the users file {path}: {exc}", hint="see docs/ui.md for its format"
+        ) from exc
     users: dict[str, UserRecord] = {}
     for name, entry in (data.get("users") or {}).items():
         if not isinstance(entry, dict) or not entry.get("password"):
             raise ConfigError(f"user '{name}' in {path} has no password")
-        users[name] = UserRecord(name=name, password=str(entry["password"]),
-                                 display_name=entry.get("display_name"))
+        users[name] = UserRecord(
+            name=name, password=str(entry["password"]), display_name=entry.get("display_name")
+        )
     return users
 
 
@@ -93,12 +98,16 @@ def load_users(users_file: Path, inline: str | None, allow_demo: bool) -> dict[s
     if inline:
         users.update(parse_inline_users(inline))
     if not users and allow_demo:
-        users = {n: UserRecord(name=n, password=p, display_name=f"{n} (demo)")
-                 for n, p in DEMO_USERS.items()}
+        users = {
+            n: UserRecord(name=n, password=p, display_name=f"{n} (demo)")
+            for n, p in DEMO_USERS.items()
+        }
     return users
 
 
-def authenticate(users: dict[str, UserRecord], name: str, password: str) -> tuple[UserRecord | None, str]:
+def authenticate(
+    users: dict[str, UserRecord], name: str, password: str
+) -> tuple[UserRecord | None, str]:
     """(user or None, reason) for a login attempt."""
     user = users.get(name)
     if user is None:

@@ -38,19 +38,46 @@ log = logging.getLogger("shabgraph.ui")
 # One per language the registry publishes in, plus English; registry-wide, so they work on any graph.
 STARTERS = [
     ("Löschungen im Kanton Zürich", "Wie viele Firmen wurden 2024 im Kanton Zürich gelöscht?"),
-    ("Fusions dans le canton de Vaud", "Quelles sociétés ont fusionné dans le canton de Vaud en 2024 ?"),
+    (
+        "Fusions dans le canton de Vaud",
+        "Quelles sociétés ont fusionné dans le canton de Vaud en 2024 ?",
+    ),
     ("Nuove iscrizioni in Ticino", "Quante società sono state iscritte in Ticino nel 2025?"),
     ("Board changes", "Which companies in Bern changed their board of directors in 2025?"),
 ]
 COMMANDS: list[CommandDict] = [
-    {"id": "Dossier", "icon": "folder-search", "description": "Open a company or person dossier",
-     "button": False, "persistent": False, "selected": False},
-    {"id": "Network", "icon": "share-2", "description": "Draw the network around an entity",
-     "button": False, "persistent": False, "selected": False},
-    {"id": "Global", "icon": "globe", "description": "Stop focusing on one entity",
-     "button": False, "persistent": False, "selected": False},
-    {"id": "Export", "icon": "download", "description": "Export this thread (Markdown + JSON)",
-     "button": False, "persistent": False, "selected": False},
+    {
+        "id": "Dossier",
+        "icon": "folder-search",
+        "description": "Open a company or person dossier",
+        "button": False,
+        "persistent": False,
+        "selected": False,
+    },
+    {
+        "id": "Network",
+        "icon": "share-2",
+        "description": "Draw the network around an entity",
+        "button": False,
+        "persistent": False,
+        "selected": False,
+    },
+    {
+        "id": "Global",
+        "icon": "globe",
+        "description": "Stop focusing on one entity",
+        "button": False,
+        "persistent": False,
+        "selected": False,
+    },
+    {
+        "id": "Export",
+        "icon": "download",
+        "description": "Export this thread (Markdown + JSON)",
+        "button": False,
+        "persistent": False,
+        "selected": False,
+    },
 ]
 
 _runtime: Runtime | None = None
@@ -69,19 +96,22 @@ def runtime() -> Runtime:
 _ui = UISettings()
 
 if _ui.auth == "header":
+
     @cl.header_auth_callback
     async def header_auth(headers: Any) -> cl.User | None:
         name = headers.get(_ui.auth_header)
         return cl.User(identifier=name, metadata={"auth": "header"}) if name else None
 else:
+
     @cl.password_auth_callback
     async def password_auth(username: str, password: str) -> cl.User | None:
         user, reason = authenticate(runtime().users, username, password)
         if user is None:
             log.info("login refused for %r: %s", username, reason)
             return None
-        return cl.User(identifier=user.name, display_name=user.display_name,
-                       metadata={"auth": "password"})
+        return cl.User(
+            identifier=user.name, display_name=user.display_name, metadata={"auth": "password"}
+        )
 
 
 @cl.data_layer
@@ -110,19 +140,31 @@ async def starters(user: cl.User | None = None, language: str | None = None) -> 
 
 
 def settings_widgets(planner: str, max_rounds: int, as_of: str) -> cl.ChatSettings:
-    return cl.ChatSettings([
-        Select(id="planner", label="Planner", values=["offline", "llm"], initial_value=planner,
-               description="offline = deterministic rules; llm = the configured endpoint"),
-        Slider(id="max_rounds", label="Reflection limit", initial=max_rounds, min=0, max=8, step=1),
-        TextInput(id="as_of", label="As of (YYYY-MM-DD, empty = today)", initial=as_of),
-    ])
+    return cl.ChatSettings(
+        [
+            Select(
+                id="planner",
+                label="Planner",
+                values=["offline", "llm"],
+                initial_value=planner,
+                description="offline = deterministic rules; llm = the configured endpoint",
+            ),
+            Slider(
+                id="max_rounds", label="Reflection limit", initial=max_rounds, min=0, max=8, step=1
+            ),
+            TextInput(id="as_of", label="As of (YYYY-MM-DD, empty = today)", initial=as_of),
+        ]
+    )
 
 
 @cl.on_chat_start
 async def chat_start() -> None:
     rt = runtime()
-    await apply_settings(await settings_widgets(rt.settings.effective_planner,
-                                                rt.settings.max_reflection_rounds, "").send())
+    await apply_settings(
+        await settings_widgets(
+            rt.settings.effective_planner, rt.settings.max_reflection_rounds, ""
+        ).send()
+    )
     await cl.context.emitter.set_commands(COMMANDS)
 
 
@@ -148,15 +190,18 @@ def options_from(values: dict[str, Any], rt: Runtime) -> tuple[AgentOptions, dat
     """Agent options and as_of date from the chat settings; bad input raises a clear error."""
     planner = values.get("planner") or rt.settings.effective_planner
     if planner == "llm" and not rt.settings.llm_configured:
-        raise ShabgraphError("the llm planner needs an endpoint",
-                             hint="set SHABGRAPH_LLM_BASE_URL, or pick the offline planner")
+        raise ShabgraphError(
+            "the llm planner needs an endpoint",
+            hint="set SHABGRAPH_LLM_BASE_URL, or pick the offline planner",
+        )
     raw = (values.get("as_of") or "").strip()
     try:
         as_of = date.fromisoformat(raw) if raw else None
     except ValueError as exc:
         raise ShabgraphError(f"'{raw}' is not a date", hint="write it as YYYY-MM-DD") from exc
-    return AgentOptions(planner=planner, max_rounds=int(values.get("max_rounds",
-                        rt.settings.max_reflection_rounds))), as_of
+    return AgentOptions(
+        planner=planner, max_rounds=int(values.get("max_rounds", rt.settings.max_reflection_rounds))
+    ), as_of
 
 
 async def report_error(exc: BaseException) -> None:
@@ -201,8 +246,9 @@ async def network_command(rt: Runtime, text: str) -> None:
     if not text and focus:
         await show_network(rt, focus.id, focus.name)
         return
-    hits = await asyncio.to_thread(search_entities, await rt.get_driver(),
-                                   rt.settings.neo4j_database, text, 1)
+    hits = await asyncio.to_thread(
+        search_entities, await rt.get_driver(), rt.settings.neo4j_database, text, 1
+    )
     if not hits:
         await cl.Message(content=f"No company or person matches **{text}**.").send()
         return
@@ -214,11 +260,16 @@ async def set_focus(entity: EntityRef | None, *, announce: bool = True) -> None:
     cl.user_session.set("focus", entity)
     layer = get_data_layer()
     if layer:
-        await layer.update_thread(cl.context.session.thread_id,
-                                  metadata={"focus": entity.model_dump() if entity else None})
+        await layer.update_thread(
+            cl.context.session.thread_id,
+            metadata={"focus": entity.model_dump() if entity else None},
+        )
     if announce:
-        text = (f"Questions now concern **{entity.name}** ({entity.kind})." if entity
-                else "No entity selected: questions concern the whole registry.")
+        text = (
+            f"Questions now concern **{entity.name}** ({entity.kind})."
+            if entity
+            else "No entity selected: questions concern the whole registry."
+        )
         await cl.Message(content=text).send()
 
 
@@ -233,7 +284,9 @@ async def open_dossier(action: cl.Action) -> None:
 @cl.action_callback("focus_entity")
 async def focus_entity(action: cl.Action) -> None:
     p = action.payload
-    await set_focus(EntityRef(id=p["id"], kind=p.get("kind", "company"), name=p.get("name", p["id"])))
+    await set_focus(
+        EntityRef(id=p["id"], kind=p.get("kind", "company"), name=p.get("name", p["id"]))
+    )
 
 
 @cl.action_callback("show_network")
@@ -260,10 +313,17 @@ async def export_thread() -> None:
         await cl.Message(content="Nothing to export yet: ask a question first.").send()
         return
     files = export_files(dict(thread))
-    await cl.Message(content="Export of this thread (answers, traces, records, cited notices):",
-                     elements=[cl.File(name=name, content=data,
-                                       mime="text/markdown" if name.endswith(".md") else "application/json")
-                               for name, data in files.items()]).send()
+    await cl.Message(
+        content="Export of this thread (answers, traces, records, cited notices):",
+        elements=[
+            cl.File(
+                name=name,
+                content=data,
+                mime="text/markdown" if name.endswith(".md") else "application/json",
+            )
+            for name, data in files.items()
+        ],
+    ).send()
 
 
 @cl.on_shared_thread_view

@@ -26,9 +26,13 @@ class UISettings(BaseSettings):
     """SQLAlchemy async URL of the thread store; unset = SQLite file in data_dir/ui/."""
     files_dir: Path | None = Field(default=None, validation_alias="SHABGRAPH_UI_FILES_DIR")
     """Folder of persisted elements (notices, exports); unset = data_dir/ui/files."""
-    auth: Literal["password", "header"] = Field(default="password", validation_alias="SHABGRAPH_UI_AUTH")
+    auth: Literal["password", "header"] = Field(
+        default="password", validation_alias="SHABGRAPH_UI_AUTH"
+    )
     """`password` (users file / env) or `header` (trust a reverse proxy's user header)."""
-    auth_header: str = Field(default="x-forwarded-user", validation_alias="SHABGRAPH_UI_AUTH_HEADER")
+    auth_header: str = Field(
+        default="x-forwarded-user", validation_alias="SHABGRAPH_UI_AUTH_HEADER"
+    )
     """Header carrying the user name when `auth = header`."""
     users: str | None = Field(default=None, validation_alias="SHABGRAPH_UI_USERS")
     """Inline users `name:password,name2:password2` (password plain or pbkdf2 hash)."""

@@ -109,29 +109,45 @@ def search_entities(driver: Driver, database: str, text: str, limit: int = 8) ->
     if not lucene:
         return []
     rows = db.read(driver, database, SEARCH_ENTITIES, lucene=lucene, limit=limit)
-    return [EntityHit(**{k: r[k] for k in ("id", "kind", "name", "uid", "detail")})
-            for r in rows if r["name"]]
+    return [
+        EntityHit(**{k: r[k] for k in ("id", "kind", "name", "uid", "detail")})
+        for r in rows
+        if r["name"]
+    ]
 
 
-def load_dossier(driver: Driver, database: str, entity_id: str,
-                 kind: Literal["company", "person"]) -> Dossier | None:
+def load_dossier(
+    driver: Driver, database: str, entity_id: str, kind: Literal["company", "person"]
+) -> Dossier | None:
     """The dossier of one entity, or None when the id is unknown."""
     if kind == "company":
         rows = db.read(driver, database, COMPANY_DOSSIER, id=entity_id)
         if not rows:
             return None
         r = rows[0]
-        branches = ([{**b, "relation": "branch"} for b in r["branches"] if b["id"]]
-                    + [{**h, "relation": "head office"} for h in r["head_offices"] if h["id"]])
-        return Dossier(id=entity_id, kind="company", name=r["company"]["name"] or entity_id,
-                       attributes=r["company"], officers=r["officers"], branches=branches,
-                       events=r["events"])
+        branches = [{**b, "relation": "branch"} for b in r["branches"] if b["id"]] + [
+            {**h, "relation": "head office"} for h in r["head_offices"] if h["id"]
+        ]
+        return Dossier(
+            id=entity_id,
+            kind="company",
+            name=r["company"]["name"] or entity_id,
+            attributes=r["company"],
+            officers=r["officers"],
+            branches=branches,
+            events=r["events"],
+        )
     rows = db.read(driver, database, PERSON_DOSSIER, id=entity_id)
     if not rows:
         return None
     r = rows[0]
-    return Dossier(id=entity_id, kind="person", name=r["person"]["full_name"] or entity_id,
-                   attributes=r["person"], officers=r["roles"])
+    return Dossier(
+        id=entity_id,
+        kind="person",
+        name=r["person"]["full_name"] or entity_id,
+        attributes=r["person"],
+        officers=r["roles"],
+    )
 
 
 def officer_line(o: dict[str, Any]) -> str:
@@ -148,28 +164,49 @@ def dossier_markdown(d: Dossier) -> str:
     a = d.attributes
     lines = [f"## Dossier: {d.name}", ""]
     if d.kind == "company":
-        lines += [f"**UID** {a.get('uid') or '-'} · **seat** {a.get('seat') or '-'} "
-                  f"({a.get('canton') or '-'}) · **form** {a.get('legal_form_label') or '-'} · "
-                  f"**status** {a.get('status') or '-'}",
-                  f"**capital** {a.get('capital') or '-'} · **address** {a.get('address') or '-'} · "
-                  f"**registered** {a.get('registered_on') or '-'}"
-                  + (f" · **deleted** {a['deleted_on']}" if a.get("deleted_on") else ""),
-                  "", f"**Purpose** {a.get('purpose') or '-'}", ""]
+        lines += [
+            f"**UID** {a.get('uid') or '-'} · **seat** {a.get('seat') or '-'} "
+            f"({a.get('canton') or '-'}) · **form** {a.get('legal_form_label') or '-'} · "
+            f"**status** {a.get('status') or '-'}",
+            f"**capital** {a.get('capital') or '-'} · **address** {a.get('address') or '-'} · "
+            f"**registered** {a.get('registered_on') or '-'}"
+            + (f" · **deleted** {a['deleted_on']}" if a.get("deleted_on") else ""),
+            "",
+            f"**Purpose** {a.get('purpose') or '-'}",
+            "",
+        ]
         current = [o for o in d.officers if o.get("current")]
         past = [o for o in d.officers if not o.get("current")]
         for title, group in (("Current officers", current), ("Past officers", past)):
-            lines += [f"### {title} ({len(group)})", "", "| name | role, signature | valid | notices |",
-                      "|---|---|---|---|", *(officer_line(o) for o in group), ""]
+            lines += [
+                f"### {title} ({len(group)})",
+                "",
+                "| name | role, signature | valid | notices |",
+                "|---|---|---|---|",
+                *(officer_line(o) for o in group),
+                "",
+            ]
         if d.branches:
             lines += ["### Branches and head office", ""]
-            lines += [f"- {b['relation']}: {b['name']} ({b.get('seat') or '-'})" for b in d.branches]
+            lines += [
+                f"- {b['relation']}: {b['name']} ({b.get('seat') or '-'})" for b in d.branches
+            ]
             lines.append("")
         lines += [f"### Timeline ({len(d.events)} notices)", ""]
-        lines += [f"- {e.get('pub_date') or '?'} · {e['pub_number']} · "
-                  f"{', '.join(e.get('event_types') or [])}" for e in d.events]
+        lines += [
+            f"- {e.get('pub_date') or '?'} · {e['pub_number']} · "
+            f"{', '.join(e.get('event_types') or [])}"
+            for e in d.events
+        ]
     else:
-        lines += [f"**origin** {a.get('origin') or '-'} · **nationality** "
-                  f"{a.get('nationality') or '-'} · **residence** {a.get('residence') or '-'}", "",
-                  f"### Roles ({len(d.officers)})", "", "| company | role, signature | valid | notices |",
-                  "|---|---|---|---|", *(officer_line(o) for o in d.officers)]
+        lines += [
+            f"**origin** {a.get('origin') or '-'} · **nationality** "
+            f"{a.get('nationality') or '-'} · **residence** {a.get('residence') or '-'}",
+            "",
+            f"### Roles ({len(d.officers)})",
+            "",
+            "| company | role, signature | valid | notices |",
+            "|---|---|---|---|",
+            *(officer_line(o) for o in d.officers),
+        ]
     return "\n".join(lines)

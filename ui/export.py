@@ -27,8 +27,14 @@ def turns_of(thread: dict[str, Any]) -> list[dict[str, Any]]:
         if step.get("type") == "user_message":
             question = step.get("output") or ""
         elif isinstance(meta, dict) and meta.get("turn"):
-            turns.append({"question": question, "turn": meta["turn"],
-                          "notices": meta.get("notices") or {}, "created_at": step.get("createdAt")})
+            turns.append(
+                {
+                    "question": question,
+                    "turn": meta["turn"],
+                    "notices": meta.get("notices") or {},
+                    "created_at": step.get("createdAt"),
+                }
+            )
             question = None
     return turns
 
@@ -50,13 +56,23 @@ def export_json(thread: dict[str, Any]) -> dict[str, Any]:
 def export_markdown(thread: dict[str, Any]) -> str:
     """The thread as Markdown: each question, answer, trace steps, records and cited notices."""
     data = export_json(thread)
-    out = [f"# Investigation: {data['name'] or data['thread_id']}", "",
-           f"thread `{data['thread_id']}` · owner {data['owner'] or '-'} · "
-           f"created {data['created_at'] or '-'}", ""]
+    out = [
+        f"# Investigation: {data['name'] or data['thread_id']}",
+        "",
+        f"thread `{data['thread_id']}` · owner {data['owner'] or '-'} · "
+        f"created {data['created_at'] or '-'}",
+        "",
+    ]
     for i, t in enumerate(data["turns"], 1):
         result = TurnResult.model_validate(t["turn"])
-        out += [f"## {i}. {t['question'] or result.trace.question}", "", result.answer, "",
-                "### Trace", ""]
+        out += [
+            f"## {i}. {t['question'] or result.trace.question}",
+            "",
+            result.answer,
+            "",
+            "### Trace",
+            "",
+        ]
         for view in turn_views(result):
             out += [f"#### {view.name}", ""]
             if view.input:
@@ -74,6 +90,7 @@ def export_files(thread: dict[str, Any]) -> dict[str, bytes]:
     stem = f"shabgraph-thread-{str(thread.get('id'))[:8]}"
     return {
         f"{stem}.md": export_markdown(thread).encode(),
-        f"{stem}.json": json.dumps(export_json(thread), ensure_ascii=False, indent=1,
-                                   default=str).encode(),
+        f"{stem}.json": json.dumps(
+            export_json(thread), ensure_ascii=False, indent=1, default=str
+        ).encode(),
     }

@@ -50,8 +50,9 @@ def ui_command(host: str, port: int) -> list[str]:
     """The command line that serves the app headless."""
     chainlit = Path(sys.executable).with_name("chainlit")
     if not chainlit.exists():
-        raise ConfigError(f"chainlit is not installed next to {sys.executable}",
-                          hint="run `make setup`")
+        raise ConfigError(
+            f"chainlit is not installed next to {sys.executable}", hint="run `make setup`"
+        )
     return [str(chainlit), "run", "app.py", "-h", "--host", host, "--port", str(port)]
 
 
@@ -59,8 +60,7 @@ def run_ui(settings: Settings, ui: UISettings | None = None) -> int:
     """Serve the chat app in the foreground; returns its exit code (Ctrl-C stops it)."""
     ui = ui or UISettings()
     print(f"Chat UI on http://{ui.host}:{ui.port} (Ctrl-C to stop)", file=sys.stderr)
-    proc = subprocess.Popen(ui_command(ui.host, ui.port), cwd=PROJECT_ROOT,
-                            env=ui_env(settings))
+    proc = subprocess.Popen(ui_command(ui.host, ui.port), cwd=PROJECT_ROOT, env=ui_env(settings))
     try:
         return proc.wait()
     except KeyboardInterrupt:

@@ -77,21 +77,31 @@ class NetworkGraph(BaseModel):
     """Edges."""
 
 
-def graph_from_rows(title: str, rows: list[dict[str, Any]], focus: str | None = None) -> NetworkGraph:
+def graph_from_rows(
+    title: str, rows: list[dict[str, Any]], focus: str | None = None
+) -> NetworkGraph:
     """Build the drawing from rows with `source`, `target`, `type`, `label`, `ends`."""
     nodes: dict[str, NetNode] = {}
     edges: dict[tuple[str, str, str], NetEdge] = {}
     for row in rows:
         for end in row.get("ends") or []:
             if end.get("id") and end["id"] not in nodes:
-                nodes[end["id"]] = NetNode(id=end["id"], label=end.get("name") or end["id"],
-                                           kind=end.get("kind") or "company")
+                nodes[end["id"]] = NetNode(
+                    id=end["id"],
+                    label=end.get("name") or end["id"],
+                    kind=end.get("kind") or "company",
+                )
         key = (row["source"], row["target"], row["type"])
         if row["source"] in nodes and row["target"] in nodes and key not in edges:
-            edges[key] = NetEdge(source=row["source"], target=row["target"], type=row["type"],
-                                 label=row.get("label") or "")
-    return NetworkGraph(title=title, focus=focus, nodes=list(nodes.values()),
-                        edges=list(edges.values()))
+            edges[key] = NetEdge(
+                source=row["source"],
+                target=row["target"],
+                type=row["type"],
+                label=row.get("label") or "",
+            )
+    return NetworkGraph(
+        title=title, focus=focus, nodes=list(nodes.values()), edges=list(edges.values())
+    )
 
 
 def graph_from_records(title: str, records: list[dict[str, Any]]) -> NetworkGraph:
@@ -105,8 +115,15 @@ def graph_from_records(title: str, records: list[dict[str, Any]]) -> NetworkGrap
         ends = entity_ends(rec)
         if len(ends) >= 2:
             rel = str(rec.get("relation") or rec.get("rel") or rec.get("type") or "RELATED")
-            rows.append({"source": ends[0]["id"], "target": ends[1]["id"], "type": rel,
-                         "label": str(rec.get("role") or ""), "ends": ends[:2]})
+            rows.append(
+                {
+                    "source": ends[0]["id"],
+                    "target": ends[1]["id"],
+                    "type": rel,
+                    "label": str(rec.get("role") or ""),
+                    "ends": ends[:2],
+                }
+            )
     return graph_from_rows(title, rows)
 
 
@@ -117,17 +134,23 @@ def entity_ends(rec: dict[str, Any]) -> list[dict[str, Any]]:
         if not key.endswith("id") or not isinstance(value, str) or key in ("pub_id",):
             continue
         prefix = key[: -len("id")].rstrip("_")
-        name = rec.get(f"{prefix}_name") or rec.get(f"{prefix}name") or (rec.get("name") if not prefix else None)
+        name = (
+            rec.get(f"{prefix}_name")
+            or rec.get(f"{prefix}name")
+            or (rec.get("name") if not prefix else None)
+        )
         kind = rec.get(f"{prefix}_kind") or (
-            "person" if value.startswith("p:") or "person" in prefix else "company")
+            "person" if value.startswith("p:") or "person" in prefix else "company"
+        )
         ends.append({"id": value, "name": name or value, "kind": kind})
     return ends
 
 
 def neighbourhood(driver: Driver, database: str, entity_id: str, title: str) -> NetworkGraph:
     """Up to two hops of company/person relationships around one entity."""
-    rows = db.read(driver, database, NEIGHBOURHOOD, id=entity_id, max_paths=400,
-                   max_edges=MAX_EDGES)
+    rows = db.read(
+        driver, database, NEIGHBOURHOOD, id=entity_id, max_paths=400, max_edges=MAX_EDGES
+    )
     return graph_from_rows(title, rows, focus=entity_id)
 
 

@@ -55,8 +55,10 @@ def fetch_notices(driver: Driver, database: str, numbers: list[str]) -> dict[str
 def notice_markdown(n: Notice) -> str:
     """The side view of one notice: heading, dates, source, text."""
     kinds = ", ".join(n.event_types or []) or "-"
-    return (f"### {n.pub_number}\n\n**subject** {n.subject or '-'} · **published** "
-            f"{n.pub_date or '-'} · **journal** {n.journal_date or '-'} "
-            f"(no. {n.journal_number or '-'}) · **canton** {n.canton or '-'} · "
-            f"**language** {n.language or '-'}  \n**events** {kinds}  \n**source** "
-            f"{n.source or '-'}\n\n{n.text or '_text not stored_'}")
+    return (
+        f"### {n.pub_number}\n\n**subject** {n.subject or '-'} · **published** "
+        f"{n.pub_date or '-'} · **journal** {n.journal_date or '-'} "
+        f"(no. {n.journal_number or '-'}) · **canton** {n.canton or '-'} · "
+        f"**language** {n.language or '-'}  \n**events** {kinds}  \n**source** "
+        f"{n.source or '-'}\n\n{n.text or '_text not stored_'}"
+    )

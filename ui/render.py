@@ -72,12 +72,18 @@ def route_view(trace: Trace) -> StepView:
     if trace.route is None:
         body = "_no routing decision recorded_"
     else:
-        body = (f"**intent** `{trace.route.intent}`  \n"
-                f"**allowed tools** {', '.join(f'`{t}`' for t in trace.route.allowed_tools)}  \n"
-                f"**why** {trace.route.reason or '-'}")
-    return StepView(name="router", type="llm", input=trace.question,
-                    output=f"{body}  \n**planner** `{trace.planner}` · **context** {carried}",
-                    metadata={"route": trace.route.model_dump() if trace.route else None})
+        body = (
+            f"**intent** `{trace.route.intent}`  \n"
+            f"**allowed tools** {', '.join(f'`{t}`' for t in trace.route.allowed_tools)}  \n"
+            f"**why** {trace.route.reason or '-'}"
+        )
+    return StepView(
+        name="router",
+        type="llm",
+        input=trace.question,
+        output=f"{body}  \n**planner** `{trace.planner}` · **context** {carried}",
+        metadata={"route": trace.route.model_dump() if trace.route else None},
+    )
 
 
 def tool_view(step: ToolStep) -> StepView:
@@ -86,13 +92,17 @@ def tool_view(step: ToolStep) -> StepView:
     for i, q in enumerate(step.queries, 1):
         params = json.dumps(q.params, ensure_ascii=False, default=str)
         cut = " · **truncated**" if q.truncated else ""
-        parts.append(f"Query {i} · {q.rows} rows · {q.ms:.0f} ms{cut}\n\n```cypher\n"
-                     f"{q.cypher.strip()}\n```\nparameters `{params}`")
+        parts.append(
+            f"Query {i} · {q.rows} rows · {q.ms:.0f} ms{cut}\n\n```cypher\n"
+            f"{q.cypher.strip()}\n```\nparameters `{params}`"
+        )
     parts.append("**Records**\n\n" + records_table(step.records))
     return StepView(
-        name=f"{step.tool} · round {step.round}", type="tool",
+        name=f"{step.tool} · round {step.round}",
+        type="tool",
         input=json.dumps(step.args, ensure_ascii=False, indent=1, default=str),
-        output="\n\n".join(parts), is_error=step.outcome == "error",
+        output="\n\n".join(parts),
+        is_error=step.outcome == "error",
         metadata={"tool": step.tool, "rows": step.rows, "ms": step.ms},
     )
 
@@ -110,21 +120,30 @@ def turn_views(result: TurnResult) -> list[StepView]:
         last_round = step.round
     views.extend(reflection_view(r) for r in sorted(reflections.values(), key=lambda r: r.round))
     form = trace.synthesis_form or "-"
-    views.append(StepView(
-        name="synthesis", type="llm",
-        output=(f"**form** `{form}` · {len(result.records)} records · "
+    views.append(
+        StepView(
+            name="synthesis",
+            type="llm",
+            output=(
+                f"**form** `{form}` · {len(result.records)} records · "
                 f"{len(result.citations)} notices cited · {trace.llm_calls} LLM calls · "
                 f"{trace.tokens} tokens · {trace.total_ms:.0f} ms"
-                + (f"\n\n**error** {trace.error}" if trace.error else "")),
-        is_error=bool(trace.error), metadata={"form": form},
-    ))
+                + (f"\n\n**error** {trace.error}" if trace.error else "")
+            ),
+            is_error=bool(trace.error),
+            metadata={"form": form},
+        )
+    )
     return views
 
 
 def reflection_view(reflection: Any) -> StepView:
     """A reflection decision after a round."""
-    return StepView(name=f"reflection · round {reflection.round}", type="llm",
-                    output=f"**{reflection.decision}** — {reflection.reason}")
+    return StepView(
+        name=f"reflection · round {reflection.round}",
+        type="llm",
+        output=f"**{reflection.decision}** — {reflection.reason}",
+    )
 
 
 def cited_numbers(result: TurnResult) -> list[str]:

@@ -49,8 +49,9 @@ class Runtime:
     def from_env(cls) -> Runtime:
         """Read settings and users from the environment (no connection yet)."""
         ui = UISettings()
-        return cls(settings=Settings(), ui=ui,
-                   users=load_users(ui.users_file, ui.users, ui.demo_users))
+        return cls(
+            settings=Settings(), ui=ui, users=load_users(ui.users_file, ui.users, ui.demo_users)
+        )
 
     async def get_driver(self) -> Driver:
         """The Neo4j driver, opened (and verified) on first use."""

@@ -53,23 +53,39 @@ class ChatSession:
         self.resume = thread_id is not None
         self.sio = socketio.AsyncClient(reconnection=False)
         self.events: asyncio.Queue[tuple[str, Any]] = asyncio.Queue()
-        for name in ("new_message", "update_message", "stream_start", "task_start", "task_end",
-                     "element",
-                     "resume_thread", "first_interaction", "chat_settings", "set_commands"):
+        for name in (
+            "new_message",
+            "update_message",
+            "stream_start",
+            "task_start",
+            "task_end",
+            "element",
+            "resume_thread",
+            "first_interaction",
+            "chat_settings",
+            "set_commands",
+        ):
             self.sio.on(name, self._handler(name))
 
     def _handler(self, name: str) -> Any:
         async def push(data: Any = None) -> None:
             await self.events.put((name, data))
+
         return push
 
     async def connect(self) -> None:
         await self.sio.connect(
-            self.base_url, socketio_path="/ws/socket.io", transports=["websocket"],
+            self.base_url,
+            socketio_path="/ws/socket.io",
+            transports=["websocket"],
             headers={"Cookie": self.cookie},
-            auth={"clientType": "webapp", "sessionId": str(uuid.uuid4()),
-                  "threadId": self.thread_id if self.resume else None, "userEnv": "{}",
-                  "chatProfile": None},
+            auth={
+                "clientType": "webapp",
+                "sessionId": str(uuid.uuid4()),
+                "threadId": self.thread_id if self.resume else None,
+                "userEnv": "{}",
+                "chatProfile": None,
+            },
             wait_timeout=30,
         )
         await self.sio.emit("connection_successful")
@@ -85,9 +101,20 @@ class ChatSession:
             self.events.get_nowait()
         t0 = time.perf_counter()
         now = datetime.now(UTC).isoformat()
-        await self.sio.emit("client_message", {"message": {
-            "id": str(uuid.uuid4()), "threadId": self.thread_id, "name": "user",
-            "type": "user_message", "output": question, "createdAt": now}, "fileReferences": None})
+        await self.sio.emit(
+            "client_message",
+            {
+                "message": {
+                    "id": str(uuid.uuid4()),
+                    "threadId": self.thread_id,
+                    "name": "user",
+                    "type": "user_message",
+                    "output": question,
+                    "createdAt": now,
+                },
+                "fileReferences": None,
+            },
+        )
         steps: list[dict[str, Any]] = []
         elements: list[dict[str, Any]] = []
         started = False
@@ -95,7 +122,9 @@ class ChatSession:
             name, data = await asyncio.wait_for(self.events.get(), timeout)
             if name == "task_start":
                 started = True
-            elif name in ("new_message", "update_message", "stream_start") and isinstance(data, dict):
+            elif name in ("new_message", "update_message", "stream_start") and isinstance(
+                data, dict
+            ):
                 steps.append(data)
             elif name == "first_interaction" and isinstance(data, dict) and data.get("thread_id"):
                 # The server names the thread; the client's proposal is only a placeholder.
@@ -106,8 +135,13 @@ class ChatSession:
                 break
         answers = [s for s in steps if s.get("type") == "assistant_message"]
         errors = [s.get("output", "") for s in steps if s.get("isError")]
-        return TurnOutcome(answer=answers[-1].get("output", "") if answers else "", steps=steps,
-                           elements=elements, seconds=time.perf_counter() - t0, errors=errors)
+        return TurnOutcome(
+            answer=answers[-1].get("output", "") if answers else "",
+            steps=steps,
+            elements=elements,
+            seconds=time.perf_counter() - t0,
+            errors=errors,
+        )
 
     async def close(self) -> None:
         await self.sio.disconnect()

@@ -31,9 +31,14 @@ class LocalStorageClient(BaseStorageClient):
             raise InputError(f"object key {object_key!r} leaves the storage folder")
         return path
 
-    async def upload_file(self, object_key: str, data: bytes | str,
-                          mime: str = "application/octet-stream", overwrite: bool = True,
-                          content_disposition: str | None = None) -> dict[str, Any]:
+    async def upload_file(
+        self,
+        object_key: str,
+        data: bytes | str,
+        mime: str = "application/octet-stream",
+        overwrite: bool = True,
+        content_disposition: str | None = None,
+    ) -> dict[str, Any]:
         path = self.path_of(object_key)
         if path.exists() and not overwrite:
             return {"object_key": object_key, "url": await self.get_read_url(object_key)}
@@ -52,8 +57,11 @@ class LocalStorageClient(BaseStorageClient):
     async def get_read_url(self, object_key: str) -> str:
         path = self.path_of(object_key)
         mime_file = path.with_name(path.name + ".mime")
-        mime = (mime_file.read_text() if mime_file.exists()
-                else mimetypes.guess_type(path.name)[0] or "application/octet-stream")
+        mime = (
+            mime_file.read_text()
+            if mime_file.exists()
+            else mimetypes.guess_type(path.name)[0] or "application/octet-stream"
+        )
         payload = base64.b64encode(path.read_bytes()).decode()
         return f"data:{mime};base64,{payload}"
 

@@ -24,8 +24,9 @@ STREAM_CHUNK = 24
 MAX_ENTITY_ACTIONS = 4
 
 
-async def run_turn(rt: Runtime, question: str, options: AgentOptions,
-                   focus: EntityRef | None, as_of: date | None) -> TurnResult:
+async def run_turn(
+    rt: Runtime, question: str, options: AgentOptions, focus: EntityRef | None, as_of: date | None
+) -> TurnResult:
     """Ask the agent, showing its progress live, then present the answer."""
     agent = await rt.agent(options)
     thread_id = cl.context.session.thread_id
@@ -43,14 +44,21 @@ async def run_turn(rt: Runtime, question: str, options: AgentOptions,
         if result is None:
             raise RuntimeError("the agent stream ended without a result")
         for view in turn_views(result):
-            step = cl.Step(name=view.name, type=view.type, parent_id=parent.id,
-                           metadata=view.metadata, show_input="json" if view.input else False)
+            step = cl.Step(
+                name=view.name,
+                type=view.type,
+                parent_id=parent.id,
+                metadata=view.metadata,
+                show_input="json" if view.input else False,
+            )
             step.input = view.input
             step.output = view.output
             step.is_error = view.is_error
             await step.send()
-        parent.output = (f"{len(result.trace.steps)} tool calls · "
-                         f"{len(result.records)} records · {result.trace.total_ms:.0f} ms")
+        parent.output = (
+            f"{len(result.trace.steps)} tool calls · "
+            f"{len(result.records)} records · {result.trace.total_ms:.0f} ms"
+        )
     await present_answer(rt, result)
     return result
 
@@ -64,25 +72,34 @@ async def present_answer(rt: Runtime, result: TurnResult) -> None:
     missing = [n for n in numbers if n not in answer]
     if missing:
         answer += "\n\n**Sources** " + ", ".join(missing)
-    elements: list[Any] = [cl.Text(name=n, content=notice_markdown(notices[n]), display="side",
-                                   mime="text/markdown")
-                           for n in numbers if n in notices]
+    elements: list[Any] = [
+        cl.Text(name=n, content=notice_markdown(notices[n]), display="side", mime="text/markdown")
+        for n in numbers
+        if n in notices
+    ]
     if wants_network(result):
         graph = await answer_network(rt, result)
         if graph.nodes:
             elements.append(network_element(graph))
-    msg = cl.Message(content="", elements=elements, actions=answer_actions(result),
-                     metadata={"turn": result.model_dump(mode="json"),
-                               "notices": {k: v.model_dump() for k, v in notices.items()}})
+    msg = cl.Message(
+        content="",
+        elements=elements,
+        actions=answer_actions(result),
+        metadata={
+            "turn": result.model_dump(mode="json"),
+            "notices": {k: v.model_dump() for k, v in notices.items()},
+        },
+    )
     for i in range(0, len(answer), STREAM_CHUNK):
-        await msg.stream_token(answer[i:i + STREAM_CHUNK])
+        await msg.stream_token(answer[i : i + STREAM_CHUNK])
     await msg.send()
 
 
 def wants_network(result: TurnResult) -> bool:
     """Draw the network inline when the agent explored relationships."""
-    return (result.trace.synthesis_form == "network"
-            or any(s.tool == "explore_network" and s.outcome == "evidence" for s in result.trace.steps))
+    return result.trace.synthesis_form == "network" or any(
+        s.tool == "explore_network" and s.outcome == "evidence" for s in result.trace.steps
+    )
 
 
 async def answer_network(rt: Runtime, result: TurnResult) -> NetworkGraph:
@@ -93,8 +110,9 @@ async def answer_network(rt: Runtime, result: TurnResult) -> NetworkGraph:
         return graph
     driver = await rt.get_driver()
     ids = [e.id for e in result.entities]
-    return await asyncio.to_thread(evidence_subgraph, driver, rt.settings.neo4j_database, ids,
-                                   "Evidence subgraph")
+    return await asyncio.to_thread(
+        evidence_subgraph, driver, rt.settings.neo4j_database, ids, "Evidence subgraph"
+    )
 
 
 def network_element(graph: NetworkGraph) -> cl.CustomElement:
@@ -104,9 +122,15 @@ def network_element(graph: NetworkGraph) -> cl.CustomElement:
 
 def answer_actions(result: TurnResult) -> list[cl.Action]:
     """Buttons under an answer: open each resolved entity's dossier, export the thread."""
-    actions = [cl.Action(name="open_dossier", label=f"Dossier: {e.name}", icon="folder-open",
-                         payload={"id": e.id, "kind": e.kind, "name": e.name})
-               for e in result.entities[:MAX_ENTITY_ACTIONS]]
+    actions = [
+        cl.Action(
+            name="open_dossier",
+            label=f"Dossier: {e.name}",
+            icon="folder-open",
+            payload={"id": e.id, "kind": e.kind, "name": e.name},
+        )
+        for e in result.entities[:MAX_ENTITY_ACTIONS]
+    ]
     actions.append(cl.Action(name="export_thread", label="Export", icon="download", payload={}))
     return actions
 
@@ -115,44 +139,70 @@ async def show_search(rt: Runtime, text: str) -> None:
     """Search companies and persons; open the dossier at once when there is one hit."""
     driver = await rt.get_driver()
     hits: list[EntityHit] = await asyncio.to_thread(
-        search_entities, driver, rt.settings.neo4j_database, text)
+        search_entities, driver, rt.settings.neo4j_database, text
+    )
     if len(hits) == 1:
         await show_dossier(rt, hits[0].id, hits[0].kind)
         return
     if not hits:
         await cl.Message(content=f"No company or person matches **{text}**.").send()
         return
-    lines = [f"- {h.name} ({h.kind}{', ' + h.uid if h.uid else ''}{', ' + h.detail if h.detail else ''})"
-             for h in hits]
-    await cl.Message(content=f"{len(hits)} matches for **{text}**:\n" + "\n".join(lines),
-                     actions=[cl.Action(name="open_dossier", label=h.name, icon="folder-open",
-                                        payload={"id": h.id, "kind": h.kind, "name": h.name})
-                              for h in hits]).send()
+    lines = [
+        f"- {h.name} ({h.kind}{', ' + h.uid if h.uid else ''}{', ' + h.detail if h.detail else ''})"
+        for h in hits
+    ]
+    await cl.Message(
+        content=f"{len(hits)} matches for **{text}**:\n" + "\n".join(lines),
+        actions=[
+            cl.Action(
+                name="open_dossier",
+                label=h.name,
+                icon="folder-open",
+                payload={"id": h.id, "kind": h.kind, "name": h.name},
+            )
+            for h in hits
+        ],
+    ).send()
 
 
 async def show_dossier(rt: Runtime, entity_id: str, kind: str) -> Dossier | None:
     """Send the dossier of one entity, with buttons to focus the chat on it or draw its network."""
     driver = await rt.get_driver()
-    dossier = await asyncio.to_thread(load_dossier, driver, rt.settings.neo4j_database,
-                                      entity_id, "person" if kind == "person" else "company")
+    dossier = await asyncio.to_thread(
+        load_dossier,
+        driver,
+        rt.settings.neo4j_database,
+        entity_id,
+        "person" if kind == "person" else "company",
+    )
     if dossier is None:
         await cl.Message(content=f"No dossier found for `{entity_id}`.").send()
         return None
     payload = {"id": dossier.id, "kind": dossier.kind, "name": dossier.name}
-    await cl.Message(content=dossier_markdown(dossier), actions=[
-        cl.Action(name="focus_entity", label=f"Ask about {dossier.name}", icon="message-circle",
-                  payload=payload),
-        cl.Action(name="show_network", label="Network view", icon="share-2", payload=payload),
-    ]).send()
+    await cl.Message(
+        content=dossier_markdown(dossier),
+        actions=[
+            cl.Action(
+                name="focus_entity",
+                label=f"Ask about {dossier.name}",
+                icon="message-circle",
+                payload=payload,
+            ),
+            cl.Action(name="show_network", label="Network view", icon="share-2", payload=payload),
+        ],
+    ).send()
     return dossier
 
 
 async def show_network(rt: Runtime, entity_id: str, name: str) -> NetworkGraph:
     """Draw up to two hops of relationships around one entity."""
     driver = await rt.get_driver()
-    graph = await asyncio.to_thread(neighbourhood, driver, rt.settings.neo4j_database, entity_id,
-                                    f"Network of {name}")
-    await cl.Message(content=f"Network of **{name}**: {len(graph.nodes)} nodes, "
-                             f"{len(graph.edges)} relationships. Click a node for its dossier.",
-                     elements=[network_element(graph)]).send()
+    graph = await asyncio.to_thread(
+        neighbourhood, driver, rt.settings.neo4j_database, entity_id, f"Network of {name}"
+    )
+    await cl.Message(
+        content=f"Network of **{name}**: {len(graph.nodes)} nodes, "
+        f"{len(graph.edges)} relationships. Click a node for its dossier.",
+        elements=[network_element(graph)],
+    ).send()
     return graph

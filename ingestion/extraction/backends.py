@@ -55,7 +55,9 @@ class HybridBackend:
 
     name = "hybrid"
 
-    def __init__(self, llm: Extractor, threshold: float = COVERAGE_THRESHOLD, window: int = 64) -> None:
+    def __init__(
+        self, llm: Extractor, threshold: float = COVERAGE_THRESHOLD, window: int = 64
+    ) -> None:
         self.rules = RulesExtractor()
         self.llm = llm
         self.threshold = threshold
@@ -75,8 +77,11 @@ class HybridBackend:
 
     def _chunk(self, chunk: list[ExtractionInput]) -> list[ExtractionRecord]:
         records = [self.rules.extract(i) for i in chunk]
-        low = [n for n, (i, r) in enumerate(zip(chunk, records, strict=True))
-               if r.error or coverage(i.text, r)[0] < self.threshold]
+        low = [
+            n
+            for n, (i, r) in enumerate(zip(chunk, records, strict=True))
+            if r.error or coverage(i.text, r)[0] < self.threshold
+        ]
         if low:
             self.sent.extend(chunk[n].id for n in low)
             for n, rec in zip(low, self.llm.extract_many(chunk[n] for n in low), strict=True):
@@ -89,11 +94,17 @@ class HybridBackend:
 def get_extractor(name: str, settings: Settings, model: BaseChatModel | None = None) -> Extractor:
     """The backend called `name`; `model` overrides the configured chat model (tests)."""
     if name not in BACKENDS:
-        raise ConfigError(f"unknown extraction backend {name!r}", f"choose one of {', '.join(BACKENDS)}")
+        raise ConfigError(
+            f"unknown extraction backend {name!r}", f"choose one of {', '.join(BACKENDS)}"
+        )
     if name == "rules":
         return RulesBackend()
     from ingestion.extraction.llm import LLMExtractor, chat_model
 
-    llm = LLMExtractor(model or chat_model(settings), ExtractionCache(settings.data_dir / "cache" / "extraction"),
-                       settings.llm_model, max_concurrency=settings.llm_max_concurrency)
+    llm = LLMExtractor(
+        model or chat_model(settings),
+        ExtractionCache(settings.data_dir / "cache" / "extraction"),
+        settings.llm_model,
+        max_concurrency=settings.llm_max_concurrency,
+    )
     return llm if name == "llm" else HybridBackend(llm)

@@ -51,7 +51,7 @@ def find_blocks(text: str, lang: str | None) -> list[Block]:
     blocks = []
     for i, m in enumerate(hits):
         limit = hits[i + 1].start() if i + 1 < len(hits) else len(text)
-        segment = text[m.end():limit]
+        segment = text[m.end() : limit]
         end = sentence_end(segment)
         action = actions[next(k for k, v in m.groupdict().items() if v is not None)]
         blocks.append(Block(m.start(), m.end() + end, action, segment[:end].rstrip(" .")))

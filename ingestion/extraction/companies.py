@@ -13,12 +13,15 @@ from ingestion.extraction.text import clean, sentence_end
 from ingestion.extraction.vocab import ordered
 
 _SEAT = re.compile(r",?\s+(?:in|à|a)\s+(?P<seat>[A-ZÄÖÜÉÈ][^,(]*?)(?=\s*(?:\(|,|$))")
-_UID_PAREN = re.compile(r"\s*\((?:UID |IDI |IDE )?(?P<uid>CHE-\d{3}\.\d{3}\.\d{3}|CH-[\d.\-]+\d)\)\s*\??")
+_UID_PAREN = re.compile(
+    r"\s*\((?:UID |IDI |IDE )?(?P<uid>CHE-\d{3}\.\d{3}\.\d{3}|CH-[\d.\-]+\d)\)\s*\??"
+)
 
 
 @lru_cache(maxsize=8)
-def _compiled(lang: str | None) -> tuple[list[re.Pattern[str]], list[tuple[re.Pattern[str], Role]],
-                                         list[re.Pattern[str]]]:
+def _compiled(
+    lang: str | None,
+) -> tuple[list[re.Pattern[str]], list[tuple[re.Pattern[str], Role]], list[re.Pattern[str]]]:
     vocabs = ordered(lang)
     head = [re.compile(p) for v in vocabs for p in v.head_office_patterns]
     trans = [(re.compile(p), r) for v in vocabs for p, r in v.transaction_patterns]
@@ -41,7 +44,7 @@ def parse_company(body: str) -> tuple[str, str | None, str | None]:
     m = _UID_PAREN.search(body)
     if m:
         uid = m.group("uid")
-        body = body[: m.start()] + body[m.end():]
+        body = body[: m.start()] + body[m.end() :]
     seat = None
     s = _SEAT.search(body)
     if s:
@@ -67,10 +70,19 @@ def head_office(text: str, lang: str | None, subject_name: str | None) -> Compan
     # "X Ltd, succursale de Sierre, à Sierre": the branch's own name part, not a head office.
     if "name" not in found or found["name"] == found.get("seat"):
         return None
-    if subject_name and len(subject_name) > len(found["name"]) and subject_name.endswith(found["name"]):
+    if (
+        subject_name
+        and len(subject_name) > len(found["name"])
+        and subject_name.endswith(found["name"])
+    ):
         return None  # "X Sàrl, succursale de Neuchâtel, à Boudry": the branch's name, not its head office
-    return CompanyMention(name=found["name"], uid=found.get("uid"), seat=found.get("seat"),
-                          roles=["head_office"], action="registered")
+    return CompanyMention(
+        name=found["name"],
+        uid=found.get("uid"),
+        seat=found.get("seat"),
+        roles=["head_office"],
+        action="registered",
+    )
 
 
 def transactions(text: str, lang: str | None) -> list[CompanyMention]:
@@ -87,15 +99,23 @@ def transactions(text: str, lang: str | None) -> list[CompanyMention]:
             name, seat, uid = parse_company(body)
             if seat is None:
                 # "… der Muster Holz GmbH, in Alpnach." / "… (CHE-…), à Cully": the seat follows the body.
-                rest = text[m.end("body"):]
+                rest = text[m.end("body") :]
                 s = _SEAT.match(rest[: sentence_end(rest)].rstrip(" ."))
                 seat = clean(s.group("seat")) if s else None
             if name and not any(c.name == name for c in out):
-                label = text[max(0, m.start() - 60): m.start()]
+                label = text[max(0, m.start() - 60) : m.start()]
                 colon = label.rfind(":")
-                role_text = label[label.rfind(". ") + 2: colon].strip() if colon > 0 else None
-                out.append(CompanyMention(name=name, uid=uid, seat=seat, roles=[role],
-                                          role_text=role_text or None, action="registered"))
+                role_text = label[label.rfind(". ") + 2 : colon].strip() if colon > 0 else None
+                out.append(
+                    CompanyMention(
+                        name=name,
+                        uid=uid,
+                        seat=seat,
+                        roles=[role],
+                        role_text=role_text or None,
+                        action="registered",
+                    )
+                )
     return out
 
 
@@ -107,9 +127,16 @@ def auditors_removed(text: str, lang: str | None) -> list[CompanyMention]:
         for m in rx.finditer(text):
             name, seat, uid = parse_company(m.group("body"))
             if name:
-                out.append(CompanyMention(name=name, uid=uid, seat=seat, roles=["auditor"],
-                                          role_text="Revisionsstelle" if lang == "de" else None,
-                                          action="removed"))
+                out.append(
+                    CompanyMention(
+                        name=name,
+                        uid=uid,
+                        seat=seat,
+                        roles=["auditor"],
+                        role_text="Revisionsstelle" if lang == "de" else None,
+                        action="removed",
+                    )
+                )
     return out
 
 

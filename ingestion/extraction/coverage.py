@@ -36,7 +36,10 @@ def name_spans(text: str) -> list[str]:
     spans = []
     for m in NAME_SPAN.finditer(text, end):
         span = m.group("span")
-        if _PLACE_BEFORE.search(text[max(0, m.start() - 4): m.start()]) or "Staatsangehörig" in span:
+        if (
+            _PLACE_BEFORE.search(text[max(0, m.start() - 4) : m.start()])
+            or "Staatsangehörig" in span
+        ):
             continue
         spans.append(span)
     return spans

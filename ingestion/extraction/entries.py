@@ -24,8 +24,20 @@ from ingestion.extraction.lexicon import (
 from ingestion.extraction.models import Action, CompanyMention, PersonMention, Role, Signature
 from ingestion.extraction.text import brackets, clean, split_top
 
-Kind = Literal["origin", "nationality", "residence", "origin_residence", "signature", "role",
-               "shares", "alias", "distributive", "country_code", "uid", "unknown"]
+Kind = Literal[
+    "origin",
+    "nationality",
+    "residence",
+    "origin_residence",
+    "signature",
+    "role",
+    "shares",
+    "alias",
+    "distributive",
+    "country_code",
+    "uid",
+    "unknown",
+]
 NameOrder = Literal["family_first", "given_first"]
 
 _TITLES = re.compile(
@@ -61,11 +73,14 @@ def _patterns(lang: str | None) -> _Patterns:
     vocabs = [c.vocab for c in compiled(lang)]
     return _Patterns(
         origin_residence=tuple(re.compile(v.origin_and_residence) for v in vocabs),
-        shares=re.compile("|".join(f"(?:{p})" for v in vocabs for p in v.share_markers), re.IGNORECASE),
+        shares=re.compile(
+            "|".join(f"(?:{p})" for v in vocabs for p in v.share_markers), re.IGNORECASE
+        ),
         aliases=tuple(a + " " for v in vocabs for a in v.alias_markers),
         distributive=re.compile("|".join(f"(?:{p})" for v in vocabs for p in v.distributive)),
-        legal_forms=re.compile(r"(?<![\w-])(?:" + "|".join(lf for v in vocabs for lf in v.legal_forms)
-                               + r")(?![\w-])"),
+        legal_forms=re.compile(
+            r"(?<![\w-])(?:" + "|".join(lf for v in vocabs for lf in v.legal_forms) + r")(?![\w-])"
+        ),
     )
 
 
@@ -113,7 +128,7 @@ class Entry:
 def _startswith_place(f: str, prefixes: tuple[str, ...]) -> str | None:
     for p in prefixes:
         if f.startswith(p) and len(f) > len(p):
-            rest = f[len(p):].lstrip()
+            rest = f[len(p) :].lstrip()
             if rest[:1].isupper() or rest[:1] in "«\"'":
                 return rest
     return None
@@ -199,13 +214,20 @@ def build_entries(parts: list[str], lang: str | None, max_names: int = 2) -> lis
             cur = Entry(names=[clean(rest_of(parts[i]))], brackets=list(brs))
             entries.append(cur)
             continue
-        if fld.kind == "unknown" and prev == "origin" and cur.residence is None and \
-                cur.origin is not None and nxt in ("residence", "unknown"):
+        if (
+            fld.kind == "unknown"
+            and prev == "origin"
+            and cur.residence is None
+            and cur.origin is not None
+            and nxt in ("residence", "unknown")
+        ):
             # "von Chur, Felsberg und Les Genevez JU, in …": the origin list goes on.
             cur.origin = f"{cur.origin}, {fld.value}"
             continue
         busy = cur.located or cur.signature is not None or bool(cur.role_texts)
-        particle_name = fld.kind == "origin" and cur.origin is not None and cur.residence is not None
+        particle_name = (
+            fld.kind == "origin" and cur.origin is not None and cur.residence is not None
+        )
         if (fld.kind == "unknown" or particle_name) and busy and nxt in _NAME_FOLLOWERS:
             cur = Entry(names=[clean(rest_of(parts[i]))], brackets=list(brs))
             entries.append(cur)
@@ -223,8 +245,12 @@ def rest_of(raw: str) -> str:
 def _add(cur: Entry, fld: Field, max_names: int) -> None:
     kind = fld.kind
     if kind == "unknown":
-        if len(cur.names) < max_names and not cur.located and not cur.role_texts and \
-                not _DIGITS.search(fld.value):
+        if (
+            len(cur.names) < max_names
+            and not cur.located
+            and not cur.role_texts
+            and not _DIGITS.search(fld.value)
+        ):
             cur.names.append(fld.value)
         else:
             cur.role_texts.append(fld.value)
@@ -258,9 +284,39 @@ def strip_titles(name: str) -> str:
     return clean(_TITLES.sub("", name))
 
 
-_PARTICLES = frozenset({"von", "vom", "zu", "zur", "van", "der", "den", "ter", "de", "du", "des", "di",
-                        "da", "dal", "del", "dalla", "della", "degli", "dei", "dos", "das", "do", "le",
-                        "la", "lo", "d'", "y", "zum", "zer"})
+_PARTICLES = frozenset(
+    {
+        "von",
+        "vom",
+        "zu",
+        "zur",
+        "van",
+        "der",
+        "den",
+        "ter",
+        "de",
+        "du",
+        "des",
+        "di",
+        "da",
+        "dal",
+        "del",
+        "dalla",
+        "della",
+        "degli",
+        "dei",
+        "dos",
+        "das",
+        "do",
+        "le",
+        "la",
+        "lo",
+        "d'",
+        "y",
+        "zum",
+        "zer",
+    }
+)
 _SUFFIXES = frozenset({"jun.", "sen.", "jr.", "sr.", "junior", "senior", "fils", "père"})
 
 
@@ -314,7 +370,9 @@ def split_name(names: list[str], order: NameOrder) -> tuple[str, str | None]:
     n = len(units)
     if trail and not lead:
         # Family = the words before the first known given name ("Meier Keller Anna" keeps both).
-        cut = min(n - trail, next(i for i, u in enumerate(units) if " " not in u and is_given_name(u)))
+        cut = min(
+            n - trail, next(i for i, u in enumerate(units) if " " not in u and is_given_name(u))
+        )
     elif lead and not trail:
         cut = -lead
     elif order == "given_first":
@@ -322,7 +380,9 @@ def split_name(names: list[str], order: NameOrder) -> tuple[str, str | None]:
     else:
         cut = 1 if lead == n else n - 1
     # cut > 0: the first `cut` units are the family name; cut < 0: the first `-cut` are given names.
-    family_units, given_units = (units[:cut], units[cut:]) if cut > 0 else (units[-cut:], units[:-cut])
+    family_units, given_units = (
+        (units[:cut], units[cut:]) if cut > 0 else (units[-cut:], units[:-cut])
+    )
     return " ".join(family_units), " ".join([*given_units, *suffix]) or None
 
 
@@ -335,8 +395,13 @@ def looks_like_company(entry: Entry, lang: str | None, roles: list[Role]) -> boo
         return True
     if _patterns(lang).legal_forms.search(name):
         return True
-    return bool(len(entry.names) == 1 and not entry.origin and not entry.nationality
-                and entry.residence and len(name.split()) >= 3)
+    return bool(
+        len(entry.names) == 1
+        and not entry.origin
+        and not entry.nationality
+        and entry.residence
+        and len(name.split()) >= 3
+    )
 
 
 @dataclass
@@ -381,8 +446,12 @@ def to_mention(entry: Entry, ctx: Context, shared_role: str | None = None) -> Me
     signature: Signature = entry.signature or ctx.signature or "unknown"
     if ctx.role and not roles:
         roles.append(ctx.role)
-    if not roles and signature in ("individual", "collective_two", "individual_procuration",
-                                   "collective_procuration"):
+    if not roles and signature in (
+        "individual",
+        "collective_two",
+        "individual_procuration",
+        "collective_procuration",
+    ):
         roles = ["authorized_signatory"]
     if looks_like_company(entry, ctx.lang, roles):
         name = entry.names[0]
@@ -391,14 +460,26 @@ def to_mention(entry: Entry, ctx: Context, shared_role: str | None = None) -> Me
         if m:
             uid = uid or m.group(1)
             name = _UID_PAREN.sub(" ", name)
-        return CompanyMention(name=clean(name).strip("«»\""), uid=uid, seat=entry.residence,
-                              roles=roles, role_text=role_text, action=ctx.action)
+        return CompanyMention(
+            name=clean(name).strip('«»"'),
+            uid=uid,
+            seat=entry.residence,
+            roles=roles,
+            role_text=role_text,
+            action=ctx.action,
+        )
     family, given = split_name(entry.names, ctx.order)
     if not family or _DIGITS.search(family):
         return None
     person = PersonMention(
-        family_name=family, given_names=given, origin=entry.origin, nationality=entry.nationality,
-        residence=entry.residence, roles=roles, role_text=role_text, signature=signature,
+        family_name=family,
+        given_names=given,
+        origin=entry.origin,
+        nationality=entry.nationality,
+        residence=entry.residence,
+        roles=roles,
+        role_text=role_text,
+        signature=signature,
         action=ctx.action,
     )
     person.previous = previous_of(entry.brackets, person, ctx)
@@ -421,8 +502,14 @@ def previous_of(contents: list[str], current: PersonMention, ctx: Context) -> di
         entry = Entry()
         for raw in fields_of(body):
             fld = classify(raw, ctx.lang)
-            if fld.kind == "unknown" and not entry.role_texts and not entry.located and \
-                    entry.signature is None and len(entry.names) < 2 and not roles_of(fld.value, ctx.lang):
+            if (
+                fld.kind == "unknown"
+                and not entry.role_texts
+                and not entry.located
+                and entry.signature is None
+                and len(entry.names) < 2
+                and not roles_of(fld.value, ctx.lang)
+            ):
                 entry.names.append(fld.value)
             else:
                 _add(entry, fld, 0)

@@ -10,27 +10,51 @@ from ingestion.extraction.lexicon import literal_keys
 from ingestion.extraction.models import CompanyMention, EventType, PersonMention
 
 _ORDER: tuple[EventType, ...] = get_args(EventType)
-_TRANSACTION_ROLES = {"merger_absorbed", "merger_absorbing", "asset_seller", "asset_buyer",
-                      "head_office", "branch"}
+_TRANSACTION_ROLES = {
+    "merger_absorbed",
+    "merger_absorbing",
+    "asset_seller",
+    "asset_buyer",
+    "head_office",
+    "branch",
+}
 # Events that a new entry keeps; everything else in a new entry is the entry itself.
-_NEW_ENTRY_KEEPS = {"registration", "branch", "asset_transfer", "merger", "demerger",
-                    "legal_form_change", "correction"}
-_BRANCH = re.compile(r"\b(?:Zweigniederlassung|succursale|Hauptsitz|sede principale|siège principal)\b")
+_NEW_ENTRY_KEEPS = {
+    "registration",
+    "branch",
+    "asset_transfer",
+    "merger",
+    "demerger",
+    "legal_form_change",
+    "correction",
+}
+_BRANCH = re.compile(
+    r"\b(?:Zweigniederlassung|succursale|Hauptsitz|sede principale|siège principal)\b"
+)
 # "Nouvelle raison sociale: X, en liquidation": a voluntary liquidation starts (not after bankruptcy).
-_LIQUIDATION_RENAME = re.compile(r"(?:Firma neu|Neue Firma|Nouvelle raison sociale|raison sociale devient|"
-                                 r"Nuova ditta|Nuova ragione sociale): .{0,150}?\b(?:in|en) [Ll]iquida(?:tion|zione)\b")
+_LIQUIDATION_RENAME = re.compile(
+    r"(?:Firma neu|Neue Firma|Nouvelle raison sociale|raison sociale devient|"
+    r"Nuova ditta|Nuova ragione sociale): .{0,150}?\b(?:in|en) [Ll]iquida(?:tion|zione)\b"
+)
 _SIGNED = {"individual", "collective_two", "individual_procuration", "collective_procuration"}
 
 
 @lru_cache(maxsize=8)
-def _rx(lang: str | None) -> tuple[list[tuple[tuple[str, ...] | None, re.Pattern[str], EventType]],
-                                   list[re.Pattern[str]], list[re.Pattern[str]]]:
+def _rx(
+    lang: str | None,
+) -> tuple[
+    list[tuple[tuple[str, ...] | None, re.Pattern[str], EventType]],
+    list[re.Pattern[str]],
+    list[re.Pattern[str]],
+]:
     from ingestion.extraction.vocab import ordered
 
     vocabs = ordered(lang)
     # Each cue carries the words it cannot match without, so most cues are skipped by a substring
     # test instead of a regex scan (the rules backend must read ~2,000 notices a second).
-    cues = [(literal_keys(p), re.compile(p, re.MULTILINE), e) for v in vocabs for p, e in v.event_cues]
+    cues = [
+        (literal_keys(p), re.compile(p, re.MULTILINE), e) for v in vocabs for p, e in v.event_cues
+    ]
     deletion = [re.compile(p) for v in vocabs for p in v.deletion_cues]
     registration = [re.compile(p) for v in vocabs for p in v.registration_cues]
     return cues, deletion, registration
@@ -42,8 +66,14 @@ def is_registration(head: str, body: str, lang: str | None) -> bool:
     return any(rx.search(head) or rx.search(body) for rx in registration)
 
 
-def detect_events(head: str, body: str, lang: str | None, persons: list[PersonMention],
-                  companies: list[CompanyMention], registration: bool) -> list[EventType]:
+def detect_events(
+    head: str,
+    body: str,
+    lang: str | None,
+    persons: list[PersonMention],
+    companies: list[CompanyMention],
+    registration: bool,
+) -> list[EventType]:
     """Events of one notice: cue phrases in the body plus what the mentions imply."""
     cues, deletion, _ = _rx(lang)
     found: set[EventType] = set()
@@ -63,25 +93,31 @@ def detect_events(head: str, body: str, lang: str | None, persons: list[PersonMe
         found.discard("asset_transfer")  # a split-off transfers assets by definition
     if "bankruptcy_revoked" in found:
         found.discard("bankruptcy")
-    officers = [p for p in persons] + [c for c in companies if not set(c.roles) & _TRANSACTION_ROLES
-                                       and "auditor" not in c.roles]
+    officers = [p for p in persons] + [
+        c for c in companies if not set(c.roles) & _TRANSACTION_ROLES and "auditor" not in c.roles
+    ]
     auditors = [c for c in companies if "auditor" in c.roles]
     if officers:
         found.add("officer_change")
     if auditors:
         found.add("auditor_change")
-    if any((p.previous and "signature" in p.previous) or
-           (p.previous is None and p.roles == ["authorized_signatory"] and p.signature in _SIGNED)
-           for p in persons):
+    if any(
+        (p.previous and "signature" in p.previous)
+        or (p.previous is None and p.roles == ["authorized_signatory"] and p.signature in _SIGNED)
+        for p in persons
+    ):
         found.add("signature_change")
     branch_text = _BRANCH.search(head) or ("deletion" in found and _BRANCH.search(body))
-    if (any("head_office" in c.roles for c in companies) or branch_text) and \
-            (registration or "deletion" in found):
+    if (any("head_office" in c.roles for c in companies) or branch_text) and (
+        registration or "deletion" in found
+    ):
         found.add("branch")
     if any(set(c.roles) & {"merger_absorbed", "merger_absorbing"} for c in companies):
         found.add("merger")
     # A demerger's counterparts are sellers / buyers too, but the event is the demerger.
-    if "demerger" not in found and any(set(c.roles) & {"asset_seller", "asset_buyer"} for c in companies):
+    if "demerger" not in found and any(
+        set(c.roles) & {"asset_seller", "asset_buyer"} for c in companies
+    ):
         found.add("asset_transfer")
     if registration:
         found &= _NEW_ENTRY_KEEPS

@@ -11,8 +11,10 @@ from ingestion.extraction.vocab import ordered
 
 _HEAD = re.compile(r"^(?P<name>.+?),\s+(?:in|à|a)\s+(?P<seat>[A-ZÄÖÜÉÈ][^,(]*(?:\([^)]*\))?)")
 _UID = re.compile(r"\b(CHE-\d{3}\.\d{3}\.\d{3}|CH-\d[\d.\-]{6,}\d)\b")
-_PREAMBLE = re.compile(r"^(?:Berichtigung|Rectification|Rettifica|Complemento|Complément|Korrektur|"
-                       r"Ergänzung)\b")
+_PREAMBLE = re.compile(
+    r"^(?:Berichtigung|Rectification|Rettifica|Complemento|Complément|Korrektur|"
+    r"Ergänzung)\b"
+)
 _WORD = re.compile(r"[^\W\d_]+")
 _SARL = re.compile(r"\b(?:GmbH|Sàrl|Sagl|S\.à r\.l\.|Ltd liab Co|LLC)\b")
 
@@ -32,8 +34,10 @@ def head_span(text: str) -> tuple[int, int]:
 @lru_cache(maxsize=8)
 def _change_rx(lang: str | None) -> tuple[list[re.Pattern[str]], list[re.Pattern[str]]]:
     vocabs = ordered(lang)
-    return ([re.compile(p) for v in vocabs for p in v.name_change],
-            [re.compile(p) for v in vocabs for p in v.seat_change])
+    return (
+        [re.compile(p) for v in vocabs for p in v.name_change],
+        [re.compile(p) for v in vocabs for p in v.seat_change],
+    )
 
 
 def _first(value: str) -> str:

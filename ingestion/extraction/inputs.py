@@ -29,7 +29,9 @@ class ExtractionInput(BaseModel):
 def input_from_publication(pub: Publication) -> ExtractionInput:
     """The extractor input of a parsed publication (its number is the id)."""
     block = pub.subject
-    subject = Subject(name=block.name, uid=block.uid or block.code13, seat=block.seat) if block else None
+    subject = (
+        Subject(name=block.name, uid=block.uid or block.code13, seat=block.seat) if block else None
+    )
     language = pub.language if pub.language in ("de", "fr", "it", "rm", "en") else None
     return ExtractionInput(id=pub.number, text=pub.text, language=language, subject=subject)  # type: ignore[arg-type]
 
@@ -57,7 +59,11 @@ def read_inputs(path: Path) -> Iterator[ExtractionInput | BadLine]:
             try:
                 yield ExtractionInput.model_validate(data)
             except ValidationError as exc:
-                ident = str(data.get("id")) if isinstance(data, dict) and data.get("id") else f"line-{n}"
+                ident = (
+                    str(data.get("id"))
+                    if isinstance(data, dict) and data.get("id")
+                    else f"line-{n}"
+                )
                 first = exc.errors()[0]
                 where = ".".join(str(p) for p in first["loc"]) or "record"
                 yield BadLine(id=ident, error=f"line {n}: {where}: {first['msg']}")

@@ -42,17 +42,26 @@ def compiled(lang: str | None) -> tuple[Compiled, ...]:
     """The compiled vocabularies, the one of `lang` first."""
     out = []
     for v in ordered(lang):
-        out.append(Compiled(
-            vocab=v,
-            roles=tuple((re.compile(rf"\b(?:{p})\b"), r) for p, r in v.role_patterns),
-            role_any=re.compile("|".join(rf"(?P<r{n}>\b(?:{p})\b)" for n, (p, _) in enumerate(v.role_patterns))),
-            role_names=tuple(r for _, r in v.role_patterns),
-            signature_any=re.compile("|".join(rf"(?P<s{n}>\b(?:{p})\b)"
-                                              for n, (p, _) in enumerate(v.signature_patterns))),
-            signatures=tuple((re.compile(rf"\b(?:{p})\b"), s) for p, s in v.signature_patterns),
-            nationality=tuple(re.compile(p) for p in v.nationality_patterns),
-            countries=frozenset(c.lower() for c in (*v.nationalities.values(), *v.extra_countries)),
-        ))
+        out.append(
+            Compiled(
+                vocab=v,
+                roles=tuple((re.compile(rf"\b(?:{p})\b"), r) for p, r in v.role_patterns),
+                role_any=re.compile(
+                    "|".join(rf"(?P<r{n}>\b(?:{p})\b)" for n, (p, _) in enumerate(v.role_patterns))
+                ),
+                role_names=tuple(r for _, r in v.role_patterns),
+                signature_any=re.compile(
+                    "|".join(
+                        rf"(?P<s{n}>\b(?:{p})\b)" for n, (p, _) in enumerate(v.signature_patterns)
+                    )
+                ),
+                signatures=tuple((re.compile(rf"\b(?:{p})\b"), s) for p, s in v.signature_patterns),
+                nationality=tuple(re.compile(p) for p in v.nationality_patterns),
+                countries=frozenset(
+                    c.lower() for c in (*v.nationalities.values(), *v.extra_countries)
+                ),
+            )
+        )
     return tuple(out)
 
 
@@ -183,7 +192,7 @@ def _drop_lookarounds(pattern: str) -> str:
                 if depth == 0:
                     break
             lookaround = pattern.startswith(("(?=", "(?!", "(?<=", "(?<!"), i)
-            if lookaround or pattern[j:j + 1] in ("?", "*"):
+            if lookaround or pattern[j : j + 1] in ("?", "*"):
                 out.append(" ")
                 i = j + (0 if lookaround else 1)
                 continue
@@ -207,9 +216,11 @@ def literal_keys(pattern: str) -> tuple[str, ...] | None:
         best = ""
         for m in _RUN.finditer(alt):
             word = m.group()
-            if alt[m.end():m.end() + 1] in ("?", "*", "{"):
+            if alt[m.end() : m.end() + 1] in ("?", "*", "{"):
                 word = word[:-1]
-            if alt[m.start() - 1:m.start()] == ")" or (alt[m.end():m.end() + 1] == "?" and not word):
+            if alt[m.start() - 1 : m.start()] == ")" or (
+                alt[m.end() : m.end() + 1] == "?" and not word
+            ):
                 continue
             if len(word) > len(best):
                 best = word

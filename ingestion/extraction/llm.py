@@ -47,14 +47,22 @@ class NoticeExtraction(BaseModel):
 def chat_model(settings: Settings) -> BaseChatModel:
     """The configured OpenAI-compatible chat model (never connects before the first call)."""
     if not settings.llm_base_url:
-        raise ConfigError("the llm backend needs an endpoint",
-                          "set SHABGRAPH_LLM_BASE_URL (and SHABGRAPH_LLM_API_KEY)")
+        raise ConfigError(
+            "the llm backend needs an endpoint",
+            "set SHABGRAPH_LLM_BASE_URL (and SHABGRAPH_LLM_API_KEY)",
+        )
     from langchain_openai import ChatOpenAI
 
     key = settings.llm_api_key.get_secret_value() if settings.llm_api_key else "not-needed"
-    return ChatOpenAI(base_url=settings.llm_base_url, api_key=key,  # type: ignore[arg-type]
-                      model=settings.llm_model, temperature=0, timeout=settings.llm_timeout,
-                      max_retries=0, use_responses_api=False)
+    return ChatOpenAI(
+        base_url=settings.llm_base_url,
+        api_key=key,  # type: ignore[arg-type]
+        model=settings.llm_model,
+        temperature=0,
+        timeout=settings.llm_timeout,
+        max_retries=0,
+        use_responses_api=False,
+    )
 
 
 class LLMExtractor:
@@ -62,8 +70,15 @@ class LLMExtractor:
 
     name = "llm"
 
-    def __init__(self, model: BaseChatModel, cache: ExtractionCache, model_name: str,
-                 max_concurrency: int = 4, retries: int = 3, retry_wait: bool = True) -> None:
+    def __init__(
+        self,
+        model: BaseChatModel,
+        cache: ExtractionCache,
+        model_name: str,
+        max_concurrency: int = 4,
+        retries: int = 3,
+        retry_wait: bool = True,
+    ) -> None:
         self.model_name = model_name
         self.cache = cache
         self.max_concurrency = max(1, max_concurrency)
@@ -72,13 +87,20 @@ class LLMExtractor:
         if type(model).__name__ == "ChatOpenAI":
             method = {"method": "json_schema", "strict": False}
         structured = model.with_structured_output(NoticeExtraction, **method)
-        self.runnable = structured.with_retry(stop_after_attempt=max(1, retries),
-                                              wait_exponential_jitter=retry_wait)
+        self.runnable = structured.with_retry(
+            stop_after_attempt=max(1, retries), wait_exponential_jitter=retry_wait
+        )
 
     def _record(self, inp: ExtractionInput, data: dict[str, Any]) -> ExtractionRecord:
         out = NoticeExtraction.model_validate(data)
-        return ExtractionRecord(id=inp.id, language=inp.language, subject=out.subject or inp.subject,
-                                events=out.events, persons=out.persons, companies=out.companies)
+        return ExtractionRecord(
+            id=inp.id,
+            language=inp.language,
+            subject=out.subject or inp.subject,
+            events=out.events,
+            persons=out.persons,
+            companies=out.companies,
+        )
 
     def extract_many(self, inputs: Iterable[ExtractionInput]) -> Iterator[ExtractionRecord]:
         """One record per input, same order; cache hits cost no call."""
@@ -103,17 +125,25 @@ class LLMExtractor:
                 todo.append(n)
         if todo:
             prompts: list[Sequence[BaseMessage]] = [
-                [SystemMessage(SYSTEM_PROMPT), HumanMessage(user_message(batch[n].text, batch[n].language))]
-                for n in todo]
+                [
+                    SystemMessage(SYSTEM_PROMPT),
+                    HumanMessage(user_message(batch[n].text, batch[n].language)),
+                ]
+                for n in todo
+            ]
             self.calls += len(prompts)
-            answers = self.runnable.batch(prompts, config={"max_concurrency": self.max_concurrency},  # type: ignore[arg-type]
-                                          return_exceptions=True)
+            answers = self.runnable.batch(
+                prompts,  # type: ignore[arg-type]
+                config={"max_concurrency": self.max_concurrency},
+                return_exceptions=True,
+            )
             for n, answer in zip(todo, answers, strict=True):
                 inp = batch[n]
                 if isinstance(answer, BaseException) or not isinstance(answer, BaseModel):
                     why = answer if isinstance(answer, BaseException) else "no structured answer"
-                    results[n] = ExtractionRecord(id=inp.id, language=inp.language,
-                                                  error=f"llm extraction failed: {why}")
+                    results[n] = ExtractionRecord(
+                        id=inp.id, language=inp.language, error=f"llm extraction failed: {why}"
+                    )
                     continue
                 data = answer.model_dump(mode="json")
                 self.cache.put(keys[n], data)

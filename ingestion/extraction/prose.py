@@ -28,15 +28,60 @@ from ingestion.extraction.vocab import ordered
 
 _LABEL = re.compile(r"^(?P<label>[^:;()\[\]]{2,80}?)\s*:\s*(?P<rest>.+)$")
 _QUALIFIER = re.compile(
-    r"^(?:nouvel(?:le)?s?|nouveaux|nouveau|neue[rn]?|nuov[oaie]|weitere[rn]?|autres?)\s+", re.IGNORECASE)
+    r"^(?:nouvel(?:le)?s?|nouveaux|nouveau|neue[rn]?|nuov[oaie]|weitere[rn]?|autres?)\s+",
+    re.IGNORECASE,
+)
 _GRANT_LEAD = re.compile(
     r"^\s*(?:(?:a|ont) été|est|sont|è stata|sono state|wurde|ist|wird|werden)?\s*"
-    r"(?:conférée?s?|attribuée?s?|conferit[aei]|erteilt|accordée?s?)?\s*(?:à|a|an|aux)?\s+(?=\S)")
+    r"(?:conférée?s?|attribuée?s?|conferit[aei]|erteilt|accordée?s?)?\s*(?:à|a|an|aux)?\s+(?=\S)"
+)
 _AND = re.compile(r"\s+(?:et|und|e)\s+")
-_ARTICLES = frozenset({"La", "Le", "Les", "L'", "Die", "Der", "Das", "Il", "Lo", "Gli", "I", "Sa", "Son",
-                       "Ses", "Sein", "Seine", "Ihre", "Sua", "Suo", "Cette", "Diese", "Questa"})
-_NAME_PARTICLES = frozenset({"von", "van", "de", "du", "des", "di", "da", "del", "della", "dos", "der", "den",
-                             "le", "la", "zu", "zur"})
+_ARTICLES = frozenset(
+    {
+        "La",
+        "Le",
+        "Les",
+        "L'",
+        "Die",
+        "Der",
+        "Das",
+        "Il",
+        "Lo",
+        "Gli",
+        "I",
+        "Sa",
+        "Son",
+        "Ses",
+        "Sein",
+        "Seine",
+        "Ihre",
+        "Sua",
+        "Suo",
+        "Cette",
+        "Diese",
+        "Questa",
+    }
+)
+_NAME_PARTICLES = frozenset(
+    {
+        "von",
+        "van",
+        "de",
+        "du",
+        "des",
+        "di",
+        "da",
+        "del",
+        "della",
+        "dos",
+        "der",
+        "den",
+        "le",
+        "la",
+        "zu",
+        "zur",
+    }
+)
 _CONJ_START = re.compile(r"^(?:und|et|e)\s+")
 _PARTICLE_START = re.compile(r"(?:von|van|de|di|da|del|della|du|des|dos) [A-ZÄÖÜÉÈ]")
 _BY = re.compile(r"\b(?:par|durch|da parte di|da)\s+(?=[A-ZÄÖÜÉ])")
@@ -105,7 +150,9 @@ def _plausible_names(text: str) -> bool:
     tokens = first.split()
     if len(tokens) < 2 or tokens[0] in _ARTICLES:
         return False
-    return all(t[:1].isupper() or t in _NAME_PARTICLES or t.rstrip(".") in ("jun", "sen") for t in tokens)
+    return all(
+        t[:1].isupper() or t in _NAME_PARTICLES or t.rstrip(".") in ("jun", "sen") for t in tokens
+    )
 
 
 def _starts_with_entry(sentence: str, lang: str | None) -> bool:
@@ -117,8 +164,14 @@ def _starts_with_entry(sentence: str, lang: str | None) -> bool:
     if ":" in parts[0] or "(" in parts[0] or "[" in parts[0] or not _plausible_names(parts[0]):
         return False
     first = classify(parts[0], lang).kind
-    return (first == "unknown" or (first == "origin" and _PARTICLE_START.match(parts[0]) is not None)) and \
-        classify(parts[1], lang).kind in ("origin", "nationality", "residence", "origin_residence")
+    return (
+        first == "unknown" or (first == "origin" and _PARTICLE_START.match(parts[0]) is not None)
+    ) and classify(parts[1], lang).kind in (
+        "origin",
+        "nationality",
+        "residence",
+        "origin_residence",
+    )
 
 
 def parse_sentence(sentence: str, lang: str | None, sarl: bool) -> list[Mention]:
@@ -156,7 +209,9 @@ def parse_sentence(sentence: str, lang: str | None, sarl: bool) -> list[Mention]
             before = segment[:start]
             by = list(_BY.finditer(before))
             if by:
-                found = _mentions(segment[by[-1].end():], Context(lang=lang, action=seg_action, sarl=sarl))
+                found = _mentions(
+                    segment[by[-1].end() :], Context(lang=lang, action=seg_action, sarl=sarl)
+                )
         out.extend(found)
     if not out and _starts_with_entry(sentence, lang):
         # `Dupont Marc, de Genève, à Lancy, avec signature individuelle [précédemment: …]`

@@ -34,13 +34,20 @@ class RulesExtractor:
         try:
             return self._extract(inp)
         except Exception as exc:  # one bad notice must not stop a million-notice run
-            return ExtractionRecord(id=inp.id, language=inp.language,
-                                    error=f"rules extractor failed: {type(exc).__name__}: {exc}")
+            return ExtractionRecord(
+                id=inp.id,
+                language=inp.language,
+                error=f"rules extractor failed: {type(exc).__name__}: {exc}",
+            )
 
     def _extract(self, inp: ExtractionInput) -> ExtractionRecord:
         text = normalize(inp.text)
         detected, margin = detect_language(text)
-        lang = detected if detected and (margin >= LANGUAGE_MARGIN or not inp.language) else inp.language
+        lang = (
+            detected
+            if detected and (margin >= LANGUAGE_MARGIN or not inp.language)
+            else inp.language
+        )
         subject = parse_subject(text, lang, inp.subject)
         sarl = is_sarl(subject)
         h_start, h_end = head_span(text)
@@ -66,8 +73,14 @@ class RulesExtractor:
         companies = _dedupe_companies(companies, subject.name)
         registration = is_registration(head, body, lang)
         events = detect_events(head, body, lang, persons, companies, registration)
-        return ExtractionRecord(id=inp.id, language=lang, subject=subject,  # type: ignore[arg-type]
-                                events=events, persons=persons, companies=companies)
+        return ExtractionRecord(
+            id=inp.id,
+            language=lang,  # type: ignore[arg-type]
+            subject=subject,
+            events=events,
+            persons=persons,
+            companies=companies,
+        )
 
 
 def _dedupe_persons(persons: list[PersonMention]) -> list[PersonMention]:

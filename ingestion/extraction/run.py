@@ -39,9 +39,16 @@ def run_extract(input_path: Path, output: Path, backend: str) -> None:
     output.parent.mkdir(parents=True, exist_ok=True)
     tmp = output.with_suffix(output.suffix + f".{os.getpid()}.part")
     stats: Counter[str] = Counter()
-    with tmp.open("w", encoding="utf-8") as out, Progress(
-        TextColumn("extract"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), console=console
-    ) as progress:
+    with (
+        tmp.open("w", encoding="utf-8") as out,
+        Progress(
+            TextColumn("extract"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeElapsedColumn(),
+            console=console,
+        ) as progress,
+    ):
         task = progress.add_task("extract", total=total)
         chunk: list[ExtractionInput | BadLine] = []
         for item in read_inputs(input_path):
@@ -54,12 +61,15 @@ def run_extract(input_path: Path, output: Path, backend: str) -> None:
             _flush(chunk, extractor, out, stats)
             progress.advance(task, len(chunk))
     tmp.replace(output)
-    console.print(f"{stats['records']} records -> {output} ({backend}): {stats['persons']} persons, "
-                  f"{stats['companies']} companies, {stats['errors']} error records")
+    console.print(
+        f"{stats['records']} records -> {output} ({backend}): {stats['persons']} persons, "
+        f"{stats['companies']} companies, {stats['errors']} error records"
+    )
 
 
-def _flush(chunk: list[ExtractionInput | BadLine], extractor: Extractor, out: TextIO,
-           stats: Counter[str]) -> None:
+def _flush(
+    chunk: list[ExtractionInput | BadLine], extractor: Extractor, out: TextIO, stats: Counter[str]
+) -> None:
     good = [i for i in chunk if isinstance(i, ExtractionInput)]
     records = iter(extractor.extract_many(good))
     for item in chunk:
@@ -67,7 +77,9 @@ def _flush(chunk: list[ExtractionInput | BadLine], extractor: Extractor, out: Te
             _write(out, ExtractionRecord(id=item.id, error=item.error), stats)
         else:
             rec = next(records, None)
-            _write(out, rec or ExtractionRecord(id=item.id, error="backend returned no record"), stats)
+            _write(
+                out, rec or ExtractionRecord(id=item.id, error="backend returned no record"), stats
+            )
 
 
 def _write(out: TextIO, rec: ExtractionRecord, stats: Counter[str]) -> None:
@@ -88,8 +100,9 @@ def _read_records(path: Path) -> list[ExtractionRecord]:
         try:
             records.append(ExtractionRecord.model_validate_json(line))
         except ValueError as exc:
-            raise InputError(f"{path}:{n}: not an extraction record",
-                             str(exc).splitlines()[0]) from exc
+            raise InputError(
+                f"{path}:{n}: not an extraction record", str(exc).splitlines()[0]
+            ) from exc
     return records
 
 

@@ -18,9 +18,19 @@ COMPANY_THRESHOLD = 90.0
 """Token-sort ratio a company pair needs to match (legal-form words normalised)."""
 
 _LEGAL_FORMS = {
-    "ag": "ag", "sa": "ag", "s.a.": "ag", "aktiengesellschaft": "ag", "société anonyme": "ag",
-    "società anonima": "ag", "gmbh": "gmbh", "sàrl": "gmbh", "sarl": "gmbh", "sagl": "gmbh",
-    "s.à r.l.": "gmbh", "ltd": "ltd", "llc": "gmbh",
+    "ag": "ag",
+    "sa": "ag",
+    "s.a.": "ag",
+    "aktiengesellschaft": "ag",
+    "société anonyme": "ag",
+    "società anonima": "ag",
+    "gmbh": "gmbh",
+    "sàrl": "gmbh",
+    "sarl": "gmbh",
+    "sagl": "gmbh",
+    "s.à r.l.": "gmbh",
+    "ltd": "ltd",
+    "llc": "gmbh",
 }
 
 
@@ -28,7 +38,9 @@ def fold(s: str) -> str:
     """Lower-case, accent-free, punctuation-light form for fuzzy comparison."""
     s = unicodedata.normalize("NFKD", s.lower())
     s = "".join(ch for ch in s if not unicodedata.combining(ch))
-    return " ".join(s.replace(",", " ").replace("«", " ").replace("»", " ").replace('"', " ").split())
+    return " ".join(
+        s.replace(",", " ").replace("«", " ").replace("»", " ").replace('"', " ").split()
+    )
 
 
 def person_score(a: PersonMention, b: PersonMention) -> tuple[float, str]:
@@ -53,8 +65,12 @@ def company_score(a: CompanyMention, b: CompanyMention) -> tuple[float, str]:
     return float(fuzz.token_sort_ratio(ka, kb)), f"'{ka}' vs '{kb}'"
 
 
-def match(gold: Sequence[Any], pred: Sequence[Any], score: Callable[[Any, Any], tuple[float, str]],
-          threshold: float) -> list[tuple[int, int]]:
+def match(
+    gold: Sequence[Any],
+    pred: Sequence[Any],
+    score: Callable[[Any, Any], tuple[float, str]],
+    threshold: float,
+) -> list[tuple[int, int]]:
     """One-to-one matches (gold index, pred index), best pairs first."""
     pairs = []
     for i, g in enumerate(gold):
@@ -179,8 +195,11 @@ def score_record(gold: ExtractionRecord, pred: ExtractionRecord) -> Scores:
         s.roles.add(PRF(tp=len(gr & pr), pred=len(pr), gold=len(gr)))
     pred_entities: list[PersonMention | CompanyMention] = [*pred.persons, *pc]
     gold_entities: list[PersonMention | CompanyMention] = [*gold.persons, *gc]
-    s.relations = PRF(tp=s.roles.tp, pred=sum(len(set(e.roles)) for e in pred_entities),
-                      gold=sum(len(set(e.roles)) for e in gold_entities))
+    s.relations = PRF(
+        tp=s.roles.tp,
+        pred=sum(len(set(e.roles)) for e in pred_entities),
+        gold=sum(len(set(e.roles)) for e in gold_entities),
+    )
     for i, j in pm:
         g, p = gold.persons[i], pred.persons[j]
         s.signature.total += 1
@@ -224,14 +243,23 @@ def score(gold: list[ExtractionRecord], pred: list[ExtractionRecord]) -> Report:
     return report
 
 
-PAPER = {"persons": (0.989, 0.956, 0.972), "companies": (0.933, 0.651, 0.767),
-         "roles": (0.723, 0.611, 0.662), "relations": (0.701, 0.482, 0.571)}
+PAPER = {
+    "persons": (0.989, 0.956, 0.972),
+    "companies": (0.933, 0.651, 0.767),
+    "roles": (0.723, 0.611, 0.662),
+    "relations": (0.701, 0.482, 0.571),
+}
 """The paper's Table 4 (LLM extractor, 120 notices), for the comparison column."""
 
 
 def _rows(s: Scores) -> Iterable[tuple[str, str, str, str]]:
-    for name, label in (("persons", "Persons"), ("companies", "Companies"), ("roles", "Roles"),
-                        ("relations", "Entity-role relations"), ("events", "Events")):
+    for name, label in (
+        ("persons", "Persons"),
+        ("companies", "Companies"),
+        ("roles", "Roles"),
+        ("relations", "Entity-role relations"),
+        ("events", "Events"),
+    ):
         prf: PRF = getattr(s, name)
         yield label, f"{prf.precision:.3f}", f"{prf.recall:.3f}", f"{prf.f1:.3f}"
 
@@ -241,16 +269,23 @@ def render(report: Report) -> str:
     lines = []
     slices = [("all", report.overall), *sorted(report.by_language.items())]
     for label, s in slices:
-        lines.append(f"== {label} ({s.notices} notices; persons gold {s.persons.gold}, "
-                     f"companies gold {s.companies.gold}) ==")
+        lines.append(
+            f"== {label} ({s.notices} notices; persons gold {s.persons.gold}, "
+            f"companies gold {s.companies.gold}) =="
+        )
         lines.append(f"{'':24} {'P':>6} {'R':>6} {'F1':>6}   {'paper F1':>8}")
         for name, p, r, f in _rows(s):
-            key = {"Persons": "persons", "Companies": "companies", "Roles": "roles",
-                   "Entity-role relations": "relations"}.get(name)
+            key = {
+                "Persons": "persons",
+                "Companies": "companies",
+                "Roles": "roles",
+                "Entity-role relations": "relations",
+            }.get(name)
             paper = f"{PAPER[key][2]:.3f}" if key else ""
             lines.append(f"{name:24} {p:>6} {r:>6} {f:>6}   {paper:>8}")
-        acc = "  ".join(f"{n} {getattr(s, n).value:.3f}" for n in
-                        ("signature", "action", "residence", "origin"))
+        acc = "  ".join(
+            f"{n} {getattr(s, n).value:.3f}" for n in ("signature", "action", "residence", "origin")
+        )
         lines.append(f"accuracy over matched persons: {acc}")
         lines.append("")
     if report.missing:

@@ -10,19 +10,77 @@ from __future__ import annotations
 import re
 
 # Words whose trailing period never ends a sentence (lower-case, without the period).
-ABBREVIATIONS = frozenset({
-    "dr", "st", "ste", "sta", "sto", "prof", "ing", "lic", "iur", "oec", "med", "phil", "rer", "pol",
-    "dipl", "nr", "no", "s", "p", "publ", "pubbl", "ca", "bzw", "ép", "geb", "verw", "gesch", "co",
-    "cie", "jun", "sen", "mme", "m", "me", "mlle", "sig", "dott", "avv", "arch", "techn", "eidg",
-    "vgl", "usw", "etc", "ecc", "art", "abs", "al", "ziff", "lit", "cf", "resp", "sr", "hr", "fr", "mr", "mrs", "ms",
-})
+ABBREVIATIONS = frozenset(
+    {
+        "dr",
+        "st",
+        "ste",
+        "sta",
+        "sto",
+        "prof",
+        "ing",
+        "lic",
+        "iur",
+        "oec",
+        "med",
+        "phil",
+        "rer",
+        "pol",
+        "dipl",
+        "nr",
+        "no",
+        "s",
+        "p",
+        "publ",
+        "pubbl",
+        "ca",
+        "bzw",
+        "ép",
+        "geb",
+        "verw",
+        "gesch",
+        "co",
+        "cie",
+        "jun",
+        "sen",
+        "mme",
+        "m",
+        "me",
+        "mlle",
+        "sig",
+        "dott",
+        "avv",
+        "arch",
+        "techn",
+        "eidg",
+        "vgl",
+        "usw",
+        "etc",
+        "ecc",
+        "art",
+        "abs",
+        "al",
+        "ziff",
+        "lit",
+        "cf",
+        "resp",
+        "sr",
+        "hr",
+        "fr",
+        "mr",
+        "mrs",
+        "ms",
+    }
+)
 # Lists of filed documents glued to the end of old Zefix notices ("…zweien.Verfügung 1. Anmeldung").
 _DOC_LIST = re.compile(
     r"(?:\.(?=(?:Verfügung|Verfuegung|Decisione|Belege?|Pièces?|Pièce\(s\)|Akten|Documenti|Décision)\b)"
     r"|\.\s+(?=(?:Belege?|Pièce\(s\)|Pièces|Documenti|Beilagen):))"
 )
 # A sentence may open with a family name's particle: ". de Weck Léa, de Lancy, …", ". von Arx Peter …".
-_PARTICLE_NAME = re.compile(r"(?:von|van|de|di|da|del|della|du|des|dos) [A-ZÄÖÜÉÈ][\w'-]+ [A-ZÄÖÜÉÈ]")
+_PARTICLE_NAME = re.compile(
+    r"(?:von|van|de|di|da|del|della|du|des|dos) [A-ZÄÖÜÉÈ][\w'-]+ [A-ZÄÖÜÉÈ]"
+)
 _MARKUP = re.compile(r"<[^<>\s]{0,2}>")
 _SPACES = re.compile(r"\s+")
 _OPEN = "([{"
@@ -99,15 +157,18 @@ def sentence_end(s: str, start: int = 0) -> int:
                 if i + 2 >= n:
                     return n
                 nxt2 = s[i + 2]
-                if (nxt2.isupper() or nxt2 in "[(\"«" or (nxt2.islower() and _PARTICLE_NAME.match(s, i + 2))) \
-                        and not _ends_with_abbreviation(s, i):
+                if (
+                    nxt2.isupper()
+                    or nxt2 in '[("«'
+                    or (nxt2.islower() and _PARTICLE_NAME.match(s, i + 2))
+                ) and not _ends_with_abbreviation(s, i):
                     return i + 1
             elif nxt == "[" and not _ends_with_abbreviation(s, i):
                 return i + 1
             elif nxt.isupper():
                 # Glued text: "…zweien.Eingetragene", "].Eingetragene" still ends a sentence.
                 prev = s[i - 1] if i else ""
-                if (prev in "])" or prev.islower()) and s[i + 2:i + 3].islower():
+                if (prev in "])" or prev.islower()) and s[i + 2 : i + 3].islower():
                     return i + 1
     return n
 

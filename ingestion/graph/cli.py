@@ -46,7 +46,8 @@ def register(app: typer.Typer, eval_app: typer.Typer) -> None:
     @eval_app.command("resolution")
     def eval_resolution(
         truth: Path | None = typer.Option(
-            None, help="Synthetic corpus folder (with truth/); default: the demo corpus."),
+            None, help="Synthetic corpus folder (with truth/); default: the demo corpus."
+        ),
         sample: int = typer.Option(1000, help="NameHubs sampled for the orthographic diagnostic."),
     ) -> None:
         """Tier 1: pairwise P/R/F1 of company and person identity, NameHub consistency, UIDs."""

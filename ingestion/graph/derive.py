@@ -34,9 +34,9 @@ def _role_rows(holder: str, by_company: dict[str, list[RoleMention]]) -> list[di
     return rows
 
 
-def person_rows(block: str, profile: Profile, companies: dict[tuple[str, int], str]) -> tuple[
-    dict[str, Any], list[dict[str, Any]], list[dict[str, Any]]
-]:
+def person_rows(
+    block: str, profile: Profile, companies: dict[tuple[str, int], str]
+) -> tuple[dict[str, Any], list[dict[str, Any]], list[dict[str, Any]]]:
     """Person node, INVOLVED_IN rows and HOLDS_ROLE rows of one resolved profile.
 
     `companies` maps a mention key (pub, idx) to the subject company of its notice.
@@ -46,9 +46,7 @@ def person_rows(block: str, profile: Profile, companies: dict[tuple[str, int], s
     pid = stable_id("p", block, first.pub_number, first.idx)
     family, given, hub_key = display_name(profile)
     spellings = sorted({(m.family_name, m.given_names or "") for m in ms})
-    hubs = sorted(
-        {person_hub_key(f, g): f"{g} {f}".strip() for f, g in spellings}.items()
-    )
+    hubs = sorted({person_hub_key(f, g): f"{g} {f}".strip() for f, g in spellings}.items())
     origins = Counter(m.origin for m in ms if m.origin)
     nats = Counter(m.nationality for m in ms if m.nationality)
     residences: list[str] = []
@@ -57,16 +55,22 @@ def person_rows(block: str, profile: Profile, companies: dict[tuple[str, int], s
             residences.append(m.residence)
     pubs = sorted({m.pub_number for m in ms})
     props = {
-        "id": pid, "family_name": family, "given_names": given,
+        "id": pid,
+        "family_name": family,
+        "given_names": given,
         "full_name": f"{given or ''} {family}".strip(),
         "name_variants_text": " | ".join(f"{g} {f}".strip() for f, g in spellings),
-        "name_norm": person_norm(family, given), "hub_key": hub_key, "block_key": block,
+        "name_norm": person_norm(family, given),
+        "hub_key": hub_key,
+        "block_key": block,
         "origin": origins.most_common(1)[0][0] if origins else None,
         "nationality": nats.most_common(1)[0][0] if nats else None,
-        "residence": residences[-1] if residences else None, "residences": residences,
+        "residence": residences[-1] if residences else None,
+        "residences": residences,
         "strength": "strong" if len(pubs) >= 2 else "weak",
         "merge_reason": "; ".join(profile.reasons) if profile.reasons else "single mention",
-        "mentions": len(ms), "pubs": pubs,
+        "mentions": len(ms),
+        "pubs": pubs,
     }
     person = {"props": props, "hubs": [{"key": k, "display": d} for k, d in hubs]}
     involved = [{"holder": pid, "pub": m.pub_number, "props": _person_mention_props(m)} for m in ms]
@@ -80,36 +84,65 @@ def person_rows(block: str, profile: Profile, companies: dict[tuple[str, int], s
 
 def _role_mention(m: PersonRow | CompanyRow) -> RoleMention:
     if isinstance(m, PersonRow):
-        return RoleMention(m.date, m.pub_date, m.pub_number, m.idx, m.roles, m.prev_roles,
-                           m.role_text, m.signature, m.action, m.prev_signature, m.correction)
-    return RoleMention(m.date, m.pub_date, m.pub_number, m.idx, m.roles, (), m.role_text,
-                       "none", m.action)
+        return RoleMention(
+            m.date,
+            m.pub_date,
+            m.pub_number,
+            m.idx,
+            m.roles,
+            m.prev_roles,
+            m.role_text,
+            m.signature,
+            m.action,
+            m.prev_signature,
+            m.correction,
+        )
+    return RoleMention(
+        m.date, m.pub_date, m.pub_number, m.idx, m.roles, (), m.role_text, "none", m.action
+    )
 
 
 def _person_mention_props(m: PersonRow) -> dict[str, Any]:
     return {
-        "mention": m.idx, "family_name": m.family_name, "given_names": m.given_names,
-        "origin": m.origin, "nationality": m.nationality, "residence": m.residence,
-        "prev_residence": m.prev_residence, "role": m.roles[0] if m.roles else None,
-        "roles": list(m.roles), "prev_roles": list(m.prev_roles), "role_text": m.role_text,
-        "signature": m.signature, "action": m.action, "prev_signature": m.prev_signature,
-        "correction": m.correction, "pubs": [m.pub_number],
+        "mention": m.idx,
+        "family_name": m.family_name,
+        "given_names": m.given_names,
+        "origin": m.origin,
+        "nationality": m.nationality,
+        "residence": m.residence,
+        "prev_residence": m.prev_residence,
+        "role": m.roles[0] if m.roles else None,
+        "roles": list(m.roles),
+        "prev_roles": list(m.prev_roles),
+        "role_text": m.role_text,
+        "signature": m.signature,
+        "action": m.action,
+        "prev_signature": m.prev_signature,
+        "correction": m.correction,
+        "pubs": [m.pub_number],
     }
 
 
 def company_mention_props(m: CompanyRow) -> dict[str, Any]:
     """INVOLVED_IN properties of one company mention (the mention as written)."""
     return {
-        "mention": m.idx, "name": m.name, "uid": m.uid, "seat": m.seat,
-        "role": m.roles[0] if m.roles else None, "roles": list(m.roles),
-        "role_text": m.role_text, "signature": "none", "action": m.action,
-        "hub_key": company_hub_key(m.name), "pubs": [m.pub_number],
+        "mention": m.idx,
+        "name": m.name,
+        "uid": m.uid,
+        "seat": m.seat,
+        "role": m.roles[0] if m.roles else None,
+        "roles": list(m.roles),
+        "role_text": m.role_text,
+        "signature": "none",
+        "action": m.action,
+        "hub_key": company_hub_key(m.name),
+        "pubs": [m.pub_number],
     }
 
 
-def holder_rows(holder: str, mentions: Sequence[tuple[CompanyRow, str]]) -> tuple[
-    list[dict[str, Any]], dict[str, list[dict[str, Any]]]
-]:
+def holder_rows(
+    holder: str, mentions: Sequence[tuple[CompanyRow, str]]
+) -> tuple[list[dict[str, Any]], dict[str, list[dict[str, Any]]]]:
     """HOLDS_ROLE rows and transaction-edge rows derived from one company holder's mentions."""
     by_company: dict[str, list[RoleMention]] = defaultdict(list)
     links: dict[str, list[dict[str, Any]]] = defaultdict(list)
@@ -121,10 +154,15 @@ def holder_rows(holder: str, mentions: Sequence[tuple[CompanyRow, str]]) -> tupl
         for role in m.roles:
             for rel, direction in TRANSACTION_EDGES.get(role, ()):
                 src, dst = (holder, subject) if direction == "out" else (subject, holder)
-                links[rel].append({
-                    "src": src, "dst": dst, "holder": holder, "pub": m.pub_number,
-                    "props": {"date": m.date, "pubs": [m.pub_number], "role": role},
-                })
+                links[rel].append(
+                    {
+                        "src": src,
+                        "dst": dst,
+                        "holder": holder,
+                        "pub": m.pub_number,
+                        "props": {"date": m.date, "pubs": [m.pub_number], "role": role},
+                    }
+                )
     if "HEAD_OFFICE_OF" in links:
         links["HEAD_OFFICE_OF"] = _one_per_pair(links["HEAD_OFFICE_OF"])
     return _role_rows(holder, by_company), dict(links)
@@ -135,8 +173,9 @@ def _one_per_pair(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     dated and keyed by the first notice, citing them all."""
     by_pair: dict[tuple[str, str], dict[str, Any]] = {}
     for row in sorted(rows, key=lambda r: (r["props"]["date"], r["pub"])):
-        first = by_pair.setdefault((row["src"], row["dst"]), {**row, "props": {
-            **row["props"], "pubs": []}})
+        first = by_pair.setdefault(
+            (row["src"], row["dst"]), {**row, "props": {**row["props"], "pubs": []}}
+        )
         if row["pub"] not in first["props"]["pubs"]:
             first["props"]["pubs"].append(row["pub"])
     for row in by_pair.values():

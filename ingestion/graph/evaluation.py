@@ -113,9 +113,13 @@ def pair_scores(pairs: Iterable[tuple[str, str]], unmatched: int = 0) -> PairSco
         return n * (n - 1) // 2
 
     tp = sum(c2(n) for n in cells.values())
-    return PairScores(mentions=sum(cells.values()), unmatched=unmatched, tp=tp,
-                      fp=sum(c2(n) for n in pred.values()) - tp,
-                      fn=sum(c2(n) for n in true.values()) - tp)
+    return PairScores(
+        mentions=sum(cells.values()),
+        unmatched=unmatched,
+        tp=tp,
+        fp=sum(c2(n) for n in pred.values()) - tp,
+        fn=sum(c2(n) for n in true.values()) - tp,
+    )
 
 
 def _key(text: str) -> str:
@@ -134,11 +138,15 @@ def _match(candidates: list[tuple[str, str]], name: str) -> str | None:
     return None
 
 
-def _load_truth(folder: Path) -> tuple[dict[str, list[tuple[str, str]]], dict[str, list[tuple[str, str]]], dict[str, str]]:
+def _load_truth(
+    folder: Path,
+) -> tuple[dict[str, list[tuple[str, str]]], dict[str, list[tuple[str, str]]], dict[str, str]]:
     mentions_path = folder / "truth" / "mentions.jsonl"
     if not mentions_path.exists():
-        raise InputError(f"{mentions_path} is missing",
-                         hint="point --truth at a corpus made by `shabgraph generate`")
+        raise InputError(
+            f"{mentions_path} is missing",
+            hint="point --truth at a corpus made by `shabgraph generate`",
+        )
     persons: dict[str, list[tuple[str, str]]] = defaultdict(list)
     companies: dict[str, list[tuple[str, str]]] = defaultdict(list)
     subjects: dict[str, str] = {}
@@ -194,7 +202,9 @@ def _surface(kind: str, name: str) -> str:
     return " ".join(words)
 
 
-def orthographic_consistency(driver: Driver, database: str, sample: int, seed: int = 7) -> tuple[int, int, float]:
+def orthographic_consistency(
+    driver: Driver, database: str, sample: int, seed: int = 7
+) -> tuple[int, int, float]:
     """(hubs sampled, comparisons, consistency rate) over hubs grouping several spellings.
 
     Each distinct spelling grouped under a hub is compared, lower-cased but not folded, with the
@@ -240,9 +250,16 @@ def evaluate(driver: Driver, database: str, folder: Path | None, sample: int) ->
         company, person = identity_scores(driver, database, folder)
     hubs, comparisons, rate = orthographic_consistency(driver, database, sample)
     ours, hub_only, uids = uid_continuity(driver, database)
-    return ResolutionReport(company=company, person=person, hubs_sampled=hubs,
-                            comparisons=comparisons, consistency=rate, uid_ours=ours,
-                            uid_hub_only=hub_only, uid_count=uids)
+    return ResolutionReport(
+        company=company,
+        person=person,
+        hubs_sampled=hubs,
+        comparisons=comparisons,
+        consistency=rate,
+        uid_ours=ours,
+        uid_hub_only=hub_only,
+        uid_count=uids,
+    )
 
 
 def report_tables(report: ResolutionReport) -> list[Table]:
@@ -250,15 +267,27 @@ def report_tables(report: ResolutionReport) -> list[Table]:
     ident = Table(title="Identity resolution, pairwise (synthetic truth)")
     for col in ("entity", "mentions", "unmatched", "TP", "FP", "FN", "precision", "recall", "F1"):
         ident.add_column(col, justify="right" if col != "entity" else "left")
-    rows = [("company", report.company), ("person", report.person),
-            ("company UID continuity (ours)", report.uid_ours),
-            ("company UID continuity (NameHub only)", report.uid_hub_only)]
+    rows = [
+        ("company", report.company),
+        ("person", report.person),
+        ("company UID continuity (ours)", report.uid_ours),
+        ("company UID continuity (NameHub only)", report.uid_hub_only),
+    ]
     for name, s in rows:
         if s is None:
             ident.add_row(name, *["n/a"] * 8)
             continue
-        ident.add_row(name, f"{s.mentions:,}", f"{s.unmatched:,}", f"{s.tp:,}", f"{s.fp:,}",
-                      f"{s.fn:,}", f"{s.precision:.4f}", f"{s.recall:.4f}", f"{s.f1:.4f}")
+        ident.add_row(
+            name,
+            f"{s.mentions:,}",
+            f"{s.unmatched:,}",
+            f"{s.tp:,}",
+            f"{s.fp:,}",
+            f"{s.fn:,}",
+            f"{s.precision:.4f}",
+            f"{s.recall:.4f}",
+            f"{s.f1:.4f}",
+        )
     ortho = Table(title="NameHub orthographic consistency (Table 3 layout)")
     ortho.add_column("metric")
     ortho.add_column("value", justify="right")

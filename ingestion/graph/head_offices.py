@@ -20,8 +20,9 @@ SeatsByBranch = Mapping[tuple[str, str], Iterable[str]]
 """(branch company id, head-office name key) -> seats written for it (in the graph already)."""
 
 
-def head_office_seats(pairs: Iterable[tuple[CompanyRow, str]],
-                      known: SeatsByBranch) -> dict[tuple[str, int], str]:
+def head_office_seats(
+    pairs: Iterable[tuple[CompanyRow, str]], known: SeatsByBranch
+) -> dict[tuple[str, int], str]:
     """Seat to resolve each seatless head-office mention with, by mention key (pub, idx).
 
     A mention borrows only when the branch's mentions of that name agree on one seat; the

@@ -14,9 +14,16 @@ from typing import Any, Final, NamedTuple
 from ingestion.graph.normalize import company_hub_key, company_norm
 
 LEGAL_FORM_LABELS: Final = {
-    "0101": "Einzelunternehmen", "0103": "Kollektivgesellschaft", "0104": "Kommanditgesellschaft",
-    "0105": "Kommanditaktiengesellschaft", "0106": "AG", "0107": "GmbH", "0108": "Genossenschaft",
-    "0109": "Verein", "0110": "Stiftung", "0151": "Zweigniederlassung",
+    "0101": "Einzelunternehmen",
+    "0103": "Kollektivgesellschaft",
+    "0104": "Kommanditgesellschaft",
+    "0105": "Kommanditaktiengesellschaft",
+    "0106": "AG",
+    "0107": "GmbH",
+    "0108": "Genossenschaft",
+    "0109": "Verein",
+    "0110": "Stiftung",
+    "0151": "Zweigniederlassung",
     "0111": "Zweigniederlassung ausländische Gesellschaft",
 }
 
@@ -49,9 +56,14 @@ def company_states(company_id: str, observations: Iterable[Observation]) -> list
             if prev is not None:
                 prev["valid_to"] = obs.date
             state = {
-                "id": f"{company_id}|{attribute}|{obs.pub_number}", "attribute": attribute,
-                "value": value, "valid_from": obs.date, "valid_to": None,
-                "pub_number": obs.pub_number, "pub_date": obs.pub_date, "pubs": [obs.pub_number],
+                "id": f"{company_id}|{attribute}|{obs.pub_number}",
+                "attribute": attribute,
+                "value": value,
+                "valid_from": obs.date,
+                "valid_to": None,
+                "pub_number": obs.pub_number,
+                "pub_date": obs.pub_date,
+                "pubs": [obs.pub_number],
             }
             current[attribute] = state
             states.append(state)
@@ -80,18 +92,26 @@ def company_props(
         flags.add("notice_after_deletion")
     capital = latest.get("capital")
     props: dict[str, Any] = {
-        "name": name, "names": all_names, "names_text": " | ".join(all_names),
-        "name_norm": company_norm(name), "hub_key": company_hub_key(name),
-        "seat": latest.get("seat"), "legal_form": latest.get("legal_form"),
+        "name": name,
+        "names": all_names,
+        "names_text": " | ".join(all_names),
+        "name_norm": company_norm(name),
+        "hub_key": company_hub_key(name),
+        "seat": latest.get("seat"),
+        "legal_form": latest.get("legal_form"),
         "legal_form_label": LEGAL_FORM_LABELS.get(latest.get("legal_form") or ""),
-        "purpose": latest.get("purpose"), "capital": float(capital) if capital else None,
-        "address": latest.get("address"), "status": latest.get("status", "active"),
-        "registered_on": registered_on, "deleted_on": deleted_on,
+        "purpose": latest.get("purpose"),
+        "capital": float(capital) if capital else None,
+        "address": latest.get("address"),
+        "status": latest.get("status", "active"),
+        "registered_on": registered_on,
+        "deleted_on": deleted_on,
         "registered_pub": regs[0].pub_number if regs else None,
         "deleted_pub": dels[-1].pub_number if dels else None,
         "first_pub_date": min(o.pub_date for o in ordered) if ordered else None,
         "last_pub_date": max(o.pub_date for o in ordered) if ordered else None,
-        "pubs": sorted({o.pub_number for o in ordered}), "flags": sorted(flags),
+        "pubs": sorted({o.pub_number for o in ordered}),
+        "flags": sorted(flags),
         "strength": "strong",
     }
     props.update(extra)

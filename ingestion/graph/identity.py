@@ -65,7 +65,9 @@ class StrongCandidate(NamedTuple):
     """Its normalised seat."""
 
 
-def match_by_uid(mention_uid: str | None, uid_index: Mapping[str, str]) -> tuple[str | None, Decision]:
+def match_by_uid(
+    mention_uid: str | None, uid_index: Mapping[str, str]
+) -> tuple[str | None, Decision]:
     """Rule 1: a valid UID in the mention names exactly one strong company."""
     uid, valid = parse_uid(mention_uid)
     if uid is None or not valid:
@@ -88,7 +90,10 @@ def match_by_key_and_seat(
         if len(same_seat) == 1:
             return same_seat[0].id, (0.95, f"key+seat: {hub_key} in {seat_n}")
         if len(same_seat) > 1:
-            return None, (0.0, f"ambiguous: {len(same_seat)} strong companies {hub_key} in {seat_n}")
+            return None, (
+                0.0,
+                f"ambiguous: {len(same_seat)} strong companies {hub_key} in {seat_n}",
+            )
         return None, (0.0, f"seat {seat_n} differs from every strong {hub_key}")
     if len(candidates) == 1:
         return candidates[0].id, (0.8, f"key-unique: the only strong company under {hub_key}")

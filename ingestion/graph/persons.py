@@ -208,8 +208,15 @@ def cluster_block(mentions: Iterable[tuple[PersonRow, str]]) -> list[Profile]:
 def display_name(p: Profile) -> tuple[str, str | None, str]:
     """Family name, given names and hub key as most often written in the profile."""
     counts = Counter((m.family_name, m.given_names) for m in p.mentions)
-    (family, given), _ = max(counts.items(), key=lambda kv: (kv[1], -p.mentions.index(
-        next(m for m in p.mentions if (m.family_name, m.given_names) == kv[0]))))
+    (family, given), _ = max(
+        counts.items(),
+        key=lambda kv: (
+            kv[1],
+            -p.mentions.index(
+                next(m for m in p.mentions if (m.family_name, m.given_names) == kv[0])
+            ),
+        ),
+    )
     return family, given, person_hub_key(family, given)
 
 

@@ -116,8 +116,9 @@ def make_extractor(name: str) -> Extract:
         backend = getattr(importlib.import_module(module), cls)()
         from ingestion.extraction.inputs import input_from_publication
     except (ImportError, AttributeError) as exc:
-        raise ConfigError(f"extractor '{name}' is not available ({exc})",
-                          hint="use --extractor rules") from exc
+        raise ConfigError(
+            f"extractor '{name}' is not available ({exc})", hint="use --extractor rules"
+        ) from exc
 
     def extract(pub: Publication) -> ExtractionRecord:
         record: ExtractionRecord = backend.extract(input_from_publication(pub))
@@ -143,8 +144,14 @@ class _Crash:
 class Ingestor:
     """One ingest run against one database."""
 
-    def __init__(self, driver: Driver, database: str, extract: Extract,
-                 console: Console | None = None, show_progress: bool = True) -> None:
+    def __init__(
+        self,
+        driver: Driver,
+        database: str,
+        extract: Extract,
+        console: Console | None = None,
+        show_progress: bool = True,
+    ) -> None:
         self.driver, self.db, self.extract = driver, database, extract
         self.console = console or Console(stderr=True)
         self.show_progress = show_progress
@@ -160,9 +167,15 @@ class Ingestor:
 
     # -- helpers ------------------------------------------------------------------------------
     def _progress(self) -> Progress:
-        return Progress(TextColumn("{task.description:<10}"), BarColumn(), MofNCompleteColumn(),
-                        TimeElapsedColumn(), console=self.console,
-                        disable=not self.show_progress, transient=False)
+        return Progress(
+            TextColumn("{task.description:<10}"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeElapsedColumn(),
+            console=self.console,
+            disable=not self.show_progress,
+            transient=False,
+        )
 
     def _write(self, query: str, **params: Any) -> None:
         driver, db = self.driver, self.db
@@ -234,15 +247,21 @@ class Ingestor:
         existing: dict[str, str] = {}
         if not self.fresh:
             existing = store.ids_by_identifier(
-                self.driver, self.db, {s.uid for s in self.subjects if s.uid and s.uid_valid},
-                {s.code13 for s in self.subjects if s.code13})
+                self.driver,
+                self.db,
+                {s.uid for s in self.subjects if s.uid and s.uid_valid},
+                {s.code13 for s in self.subjects if s.code13},
+            )
         groups: dict[str, list[SubjectObs]] = defaultdict(list)
         for s in self.subjects:
             key = (s.uid if s.uid_valid else None) or s.code13
             if key:
                 canon = alias.canonical(key)
-                cid = existing.get(canon) or existing.get(key) or (
-                    canon if canon.startswith("CHE-") else f"CH:{canon[2:]}")
+                cid = (
+                    existing.get(canon)
+                    or existing.get(key)
+                    or (canon if canon.startswith("CHE-") else f"CH:{canon[2:]}")
+                )
             else:
                 name = next((v for k, v in s.attrs if k == "name"), None)
                 seat = next((v for k, v in s.attrs if k == "seat"), None)
@@ -261,12 +280,15 @@ class Ingestor:
             obs += old.get("observations", [])
             states = company_states(cid, obs)
             uid = next((s.uid for s in subs if s.uid and s.uid_valid), None)
-            flags = set(old.get("flags", [])) | {"invalid_uid" for s in subs
-                                                  if s.uid and not s.uid_valid}
-            extra = {"uid": uid if cid == uid else (uid if uid else None),
-                     "code13": next((s.code13 for s in subs if s.code13), None),
-                     "canton": next((s.canton for s in reversed(subs) if s.canton), None),
-                     "flags": sorted(flags)}
+            flags = set(old.get("flags", [])) | {
+                "invalid_uid" for s in subs if s.uid and not s.uid_valid
+            }
+            extra = {
+                "uid": uid if cid == uid else (uid if uid else None),
+                "code13": next((s.code13 for s in subs if s.code13), None),
+                "canton": next((s.canton for s in reversed(subs) if s.canton), None),
+                "flags": sorted(flags),
+            }
             names = {n for s in subs for n in s.names} | set(old.get("names", []))
             props = company_props(states, obs, names, extra)
             props["pubs"] = sorted(set(props["pubs"]) | set(old.get("pubs", [])))
@@ -275,8 +297,9 @@ class Ingestor:
             for n in sorted(names):
                 hub_names.setdefault(company_hub_key(n), n)
             hubs = [{"key": k, "display": d} for k, d in sorted(hub_names.items())]
-            rows.append({"id": cid, "props": props, "states": states, "hubs": hubs,
-                         "pubs": props["pubs"]})
+            rows.append(
+                {"id": cid, "props": props, "states": states, "hubs": hubs, "pubs": props["pubs"]}
+            )
             self.run_strong[cid] = props
         with self._progress() as progress:
             task = progress.add_task("companies", total=len(rows))
@@ -285,7 +308,9 @@ class Ingestor:
                 progress.advance(task, len(batch))
         self.summary.strong_companies = len(rows)
 
-    def _indexes(self, extra: list[CompanyRow]) -> tuple[dict[str, str], dict[str, list[StrongCandidate]]]:
+    def _indexes(
+        self, extra: list[CompanyRow]
+    ) -> tuple[dict[str, str], dict[str, list[StrongCandidate]]]:
         uid_index = {p["uid"]: cid for cid, p in self.run_strong.items() if p.get("uid")}
         hub_index: dict[str, list[StrongCandidate]] = defaultdict(list)
         for cid, p in self.run_strong.items():
@@ -310,15 +335,18 @@ class Ingestor:
         hubs = {p["hub_key"] for p in self.run_strong.values()}
         found = store.company_mentions(self.driver, self.db, hubs, store.UNABSORBED_WEAK_MENTIONS)
         known = {(m.pub_number, m.idx) for m in self.companies}
-        return {wid: [(m, c) for m, c in ms if (m.pub_number, m.idx) not in known]
-                for wid, ms in found.items()}
+        return {
+            wid: [(m, c) for m, c in ms if (m.pub_number, m.idx) not in known]
+            for wid, ms in found.items()
+        }
 
     def _head_office_loans(self, pairs: list[tuple[CompanyRow, str]]) -> dict[tuple[str, int], str]:
         """Seats for seatless head-office mentions, from the same branch's other mentions."""
         known: dict[tuple[str, str], list[str]] = {}
         if not self.fresh:
-            branches = {b for m, b in pairs
-                        if b and not m.seat and not m.uid and "head_office" in m.roles}
+            branches = {
+                b for m, b in pairs if b and not m.seat and not m.uid and "head_office" in m.roles
+            }
             known = store.head_office_seats(self.driver, self.db, branches)
         return head_office_seats(pairs, known)
 
@@ -340,31 +368,54 @@ class Ingestor:
             seat = m.seat or loans.get((m.pub_number, m.idx))
             target, rule, (score, reason) = resolve_weak(m.name, m.uid, seat, uid_index, hub_index)
             wid = weak_company_id(m.name, seat)
-            w = weak.setdefault(wid, {"id": wid, "target": target, "rule": rule, "score": score,
-                                      "reason": reason, "names": set(), "pubs": set(),
-                                      "seat": seat, "name": m.name})
+            w = weak.setdefault(
+                wid,
+                {
+                    "id": wid,
+                    "target": target,
+                    "rule": rule,
+                    "score": score,
+                    "reason": reason,
+                    "names": set(),
+                    "pubs": set(),
+                    "seat": seat,
+                    "name": m.name,
+                },
+            )
             w["names"].add(m.name)
             w["pubs"].add(m.pub_number)
             holder = target or wid
             by_holder[holder][(m.pub_number, m.idx)] = (m, subject)
-            involved.append({"holder": holder, "pub": m.pub_number,
-                             "props": company_mention_props(m)})
+            involved.append(
+                {"holder": holder, "pub": m.pub_number, "props": company_mention_props(m)}
+            )
         if not self.fresh:
             for hid, old in store.company_mentions(self.driver, self.db, by_holder).items():
                 for m, subject in old:
                     by_holder[hid].setdefault((m.pub_number, m.idx), (m, subject))
             for wid in repointed:  # no mentions left: its derived edges are deleted below
                 by_holder[wid] = {}
-        weak_rows = [{"id": w["id"], "target": w["target"], "rule": w["rule"],
-                      "score": w["score"], "reason": w["reason"],
-                      "props": {"strength": "weak", "name": w["name"],
-                                "names": sorted(w["names"]),
-                                "names_text": " | ".join(sorted(w["names"])),
-                                "name_norm": " ".join(sorted(company_hub_key(w["name"])[8:].split())),
-                                "hub_key": company_hub_key(w["name"]), "seat": w["seat"],
-                                "absorbed": w["target"] is not None,
-                                "pubs": sorted(w["pubs"])}}
-                     for w in sorted(weak.values(), key=lambda x: x["id"])]
+        weak_rows = [
+            {
+                "id": w["id"],
+                "target": w["target"],
+                "rule": w["rule"],
+                "score": w["score"],
+                "reason": w["reason"],
+                "props": {
+                    "strength": "weak",
+                    "name": w["name"],
+                    "names": sorted(w["names"]),
+                    "names_text": " | ".join(sorted(w["names"])),
+                    "name_norm": " ".join(sorted(company_hub_key(w["name"])[8:].split())),
+                    "hub_key": company_hub_key(w["name"]),
+                    "seat": w["seat"],
+                    "absorbed": w["target"] is not None,
+                    "pubs": sorted(w["pubs"]),
+                },
+            }
+            for w in sorted(weak.values(), key=lambda x: x["id"])
+        ]
         self.summary.weak_companies = len(weak_rows)
         self.summary.absorbed.update(w["rule"] for w in weak_rows if w["target"])
         holders = sorted(by_holder)
@@ -386,8 +437,16 @@ class Ingestor:
                     roles.extend(r)
                     for rel, rows in lk.items():
                         links[rel].extend(rows)
-                self._submit(partial(replace_company_holders, self.driver, self.db,
-                                     list(hbatch), roles, dict(links)))
+                self._submit(
+                    partial(
+                        replace_company_holders,
+                        self.driver,
+                        self.db,
+                        list(hbatch),
+                        roles,
+                        dict(links),
+                    )
+                )
                 self.summary.role_edges += len(roles)
                 progress.advance(task, len(hbatch))
 
@@ -411,8 +470,17 @@ class Ingestor:
                         persons.append(p)
                         involved.extend(inv)
                         roles.extend(rl)
-                self._submit(partial(replace_person_blocks, self.driver, self.db, list(batch),
-                                     persons, involved, roles))
+                self._submit(
+                    partial(
+                        replace_person_blocks,
+                        self.driver,
+                        self.db,
+                        list(batch),
+                        persons,
+                        involved,
+                        roles,
+                    )
+                )
                 self.summary.persons += len(persons)
                 self.summary.person_mentions += len(involved)
                 self.summary.role_edges += len(roles)
@@ -438,8 +506,14 @@ def _block_batches(keys: list[str], blocks: dict[str, list[Any]], size: int) -> 
         yield batch
 
 
-def ingest_paths(paths: Iterable[Path], driver: Driver, database: str, extractor: str = "rules",
-                 console: Console | None = None, show_progress: bool = True) -> IngestSummary:
+def ingest_paths(
+    paths: Iterable[Path],
+    driver: Driver,
+    database: str,
+    extractor: str = "rules",
+    console: Console | None = None,
+    show_progress: bool = True,
+) -> IngestSummary:
     """Parse, extract, load and resolve the notices under `paths`."""
     from ingestion.sources import read_paths
 
@@ -473,9 +547,15 @@ def summary_table(summary: IngestSummary) -> Table:
         table.add_row(f"rejected: {reason}", f"{n:,}")
     table.add_row("strong companies", f"{summary.strong_companies:,}")
     absorbed = sum(summary.absorbed.values())
-    table.add_row("weak company spellings", f"{summary.weak_companies:,} ({absorbed:,} absorbed: "
-                  + ", ".join(f"{k} {v:,}" for k, v in sorted(summary.absorbed.items())) + ")")
-    table.add_row("person profiles", f"{summary.persons:,} from {summary.person_mentions:,} mentions")
+    table.add_row(
+        "weak company spellings",
+        f"{summary.weak_companies:,} ({absorbed:,} absorbed: "
+        + ", ".join(f"{k} {v:,}" for k, v in sorted(summary.absorbed.items()))
+        + ")",
+    )
+    table.add_row(
+        "person profiles", f"{summary.persons:,} from {summary.person_mentions:,} mentions"
+    )
     table.add_row("role edges", f"{summary.role_edges:,}")
     for flag, n in sorted(summary.flags.items()):
         table.add_row(f"flag: {flag}", f"{n:,}")

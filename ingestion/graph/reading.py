@@ -72,7 +72,9 @@ def _read_file(path: Path) -> list[Parsed | Reject]:
     out: list[Parsed | Reject] = []
     for item in PublicationReader().read_file(path):
         if isinstance(item, Publication):
-            out.append(Parsed(item.id, item.number, notice_rows(item, extract_safely(extract, item))))
+            out.append(
+                Parsed(item.id, item.number, notice_rows(item, extract_safely(extract, item)))
+            )
         else:
             out.append(item)
     return out
@@ -83,8 +85,9 @@ def parsed_items(paths: Iterable[Path], extractor: str, workers: int) -> Iterato
     seen: set[str] = set()
     # spawn, not fork: the main process already runs the driver's and the writer's threads.
     context = multiprocessing.get_context("spawn")
-    with ProcessPoolExecutor(workers, mp_context=context, initializer=_init,
-                             initargs=(extractor,)) as pool:
+    with ProcessPoolExecutor(
+        workers, mp_context=context, initializer=_init, initargs=(extractor,)
+    ) as pool:
         pending: deque[tuple[Path, Future[list[Parsed | Reject]]]] = deque()
         files = iter(iter_files(paths))
         for path in files:
@@ -99,8 +102,11 @@ def parsed_items(paths: Iterable[Path], extractor: str, workers: int) -> Iterato
             for item in future.result():
                 if isinstance(item, Parsed):
                     if item.pub_id in seen:
-                        item = Reject(path=str(path), reason="duplicate",
-                                      detail=f"publication {item.pub_id} ({item.number}) read twice")
+                        item = Reject(
+                            path=str(path),
+                            reason="duplicate",
+                            detail=f"publication {item.pub_id} ({item.number}) read twice",
+                        )
                     else:
                         seen.add(item.pub_id)
                 yield item

@@ -71,9 +71,18 @@ class RoleInterval(TypedDict):
 
 def _open(m: RoleMention, role: str) -> RoleInterval:
     return RoleInterval(
-        role=role, roles=list(m.roles), role_text=m.role_text, signature=m.signature,
-        valid_from=m.date, valid_to=None, from_pub=m.pub_number, to_pub=None,
-        from_pub_date=m.pub_date, to_pub_date=None, pubs=[m.pub_number], flags=[],
+        role=role,
+        roles=list(m.roles),
+        role_text=m.role_text,
+        signature=m.signature,
+        valid_from=m.date,
+        valid_to=None,
+        from_pub=m.pub_number,
+        to_pub=None,
+        from_pub_date=m.pub_date,
+        to_pub_date=None,
+        pubs=[m.pub_number],
+        flags=[],
     )
 
 
@@ -125,8 +134,9 @@ def role_intervals(mentions: Iterable[RoleMention]) -> list[RoleInterval]:
 
     for m in ordered:
         roles = [r for r in m.roles if r not in TRANSACTION_ROLES] or (
-            ["authorized_signatory"] if m.action == "registered" and m.signature not in
-            ("none", "unknown") else []
+            ["authorized_signatory"]
+            if m.action == "registered" and m.signature not in ("none", "unknown")
+            else []
         )
         if m.action == "removed":
             targets = roles or list(open_roles)

@@ -189,12 +189,17 @@ def _subject(pub: Publication, rec: ExtractionRecord, when: dt.date) -> SubjectO
     attrs.append(("status", _status(pub, rec)))
     names = tuple(x for x in [name, *(block.translations if structured and block else [])] if x)
     return SubjectObs(
-        pub_number=pub.number, date=when, pub_date=pub.publication_date, uid=uid,
-        uid_valid=valid, code13=code13,
+        pub_number=pub.number,
+        date=when,
+        pub_date=pub.publication_date,
+        uid=uid,
+        uid_valid=valid,
+        code13=code13,
         attrs=tuple((k, v) for k, v in ((k, _s(v)) for k, v in attrs) if v),
         names=tuple(n for n in (_s(x) for x in names) if n),
         canton=pub.cantons[0] if pub.cantons else None,
-        kind=pub.transaction.kind, structured=structured,
+        kind=pub.transaction.kind,
+        structured=structured,
     )
 
 
@@ -214,31 +219,64 @@ def notice_rows(pub: Publication, rec: ExtractionRecord) -> NoticeRows:
     if subject and subject.uid and not subject.uid_valid:
         flags.append("invalid_uid")
     event = {
-        "pub_number": pub.number, "pub_id": pub.id, "sub_rubric": pub.sub_rubric,
-        "pub_date": pub.publication_date, "journal_date": pub.journal_date,
-        "journal_number": pub.journal_number, "canton": pub.cantons[0] if pub.cantons else None,
-        "language": rec.language or pub.language, "text": pub.text,
-        "event_types": list(rec.events), "source": pub.source.path,
+        "pub_number": pub.number,
+        "pub_id": pub.id,
+        "sub_rubric": pub.sub_rubric,
+        "pub_date": pub.publication_date,
+        "journal_date": pub.journal_date,
+        "journal_number": pub.journal_number,
+        "canton": pub.cantons[0] if pub.cantons else None,
+        "language": rec.language or pub.language,
+        "text": pub.text,
+        "event_types": list(rec.events),
+        "source": pub.source.path,
         "flags": sorted(set(flags)),
         "subject_uid": subject.uid if subject and subject.uid_valid else None,
-        "subject_name": next((v for k, v in subject.attrs if k == "name"), None) if subject else None,
+        "subject_name": next((v for k, v in subject.attrs if k == "name"), None)
+        if subject
+        else None,
     }
     persons = []
     correction = "correction" in rec.events
     for i, p in enumerate(rec.persons):
         prev_roles = _previous(p.previous, "roles") or ()
         prev_signature = _previous(p.previous, "signature")
-        persons.append(PersonRow(
-            pub.number, i, when, pub.publication_date, _s(p.family_name) or "",
-            _s(p.given_names), _s(p.origin), _s(p.nationality), _s(p.residence),
-            _s(_previous(p.previous, "residence")), tuple(p.roles),
-            tuple(r for r in prev_roles if isinstance(r, str)), _s(p.role_text), p.signature,
-            p.action, prev_signature if isinstance(prev_signature, str) else None, correction,
-        ))
+        persons.append(
+            PersonRow(
+                pub.number,
+                i,
+                when,
+                pub.publication_date,
+                _s(p.family_name) or "",
+                _s(p.given_names),
+                _s(p.origin),
+                _s(p.nationality),
+                _s(p.residence),
+                _s(_previous(p.previous, "residence")),
+                tuple(p.roles),
+                tuple(r for r in prev_roles if isinstance(r, str)),
+                _s(p.role_text),
+                p.signature,
+                p.action,
+                prev_signature if isinstance(prev_signature, str) else None,
+                correction,
+            )
+        )
     companies = [
-        CompanyRow(pub.number, i, when, pub.publication_date, c.name, c.uid, _s(c.seat),
-                   tuple(c.roles), _s(c.role_text), c.action)
-        for i, c in enumerate(rec.companies) if c.name
+        CompanyRow(
+            pub.number,
+            i,
+            when,
+            pub.publication_date,
+            c.name,
+            c.uid,
+            _s(c.seat),
+            tuple(c.roles),
+            _s(c.role_text),
+            c.action,
+        )
+        for i, c in enumerate(rec.companies)
+        if c.name
     ]
     block = pub.after if pub.after else None
     if block and block.head_office and (block.head_office.name or block.head_office.uid):
@@ -246,8 +284,9 @@ def notice_rows(pub: Publication, rec: ExtractionRecord) -> NoticeRows:
     return NoticeRows(event, subject, persons, companies)
 
 
-def _with_head_office(companies: list[CompanyRow], ho: CompanyRef, pub: Publication,
-                      when: dt.date) -> list[CompanyRow]:
+def _with_head_office(
+    companies: list[CompanyRow], ho: CompanyRef, pub: Publication, when: dt.date
+) -> list[CompanyRow]:
     """Add the structured head-office reference, unless the text already names that company.
 
     A branch's registration names its head office twice, in the text ("Siège principal à:
@@ -258,11 +297,27 @@ def _with_head_office(companies: list[CompanyRow], ho: CompanyRef, pub: Publicat
     key = company_hub_key(name) if ho.name else None
     for i, c in enumerate(companies):
         if "head_office" in c.roles and (
-                (key is not None and company_hub_key(c.name) == key)
-                or (ho.uid is not None and c.uid is not None
-                    and parse_uid(c.uid)[0] == parse_uid(ho.uid)[0])):
+            (key is not None and company_hub_key(c.name) == key)
+            or (
+                ho.uid is not None
+                and c.uid is not None
+                and parse_uid(c.uid)[0] == parse_uid(ho.uid)[0]
+            )
+        ):
             companies[i] = c._replace(uid=c.uid or ho.uid, seat=c.seat or _s(ho.seat))
             return companies
-    companies.append(CompanyRow(pub.number, len(companies), when, pub.publication_date, name,
-                                ho.uid, _s(ho.seat), ("head_office",), None, "registered"))
+    companies.append(
+        CompanyRow(
+            pub.number,
+            len(companies),
+            when,
+            pub.publication_date,
+            name,
+            ho.uid,
+            _s(ho.seat),
+            ("head_office",),
+            None,
+            "registered",
+        )
+    )
     return companies

@@ -23,7 +23,9 @@ Job = Callable[[], None]
 class WriteSink:
     """Runs submitted writes in order in one background thread; `flush` waits for them."""
 
-    def __init__(self, after_each: Callable[[], None] | None = None, depth: int = QUEUE_DEPTH) -> None:
+    def __init__(
+        self, after_each: Callable[[], None] | None = None, depth: int = QUEUE_DEPTH
+    ) -> None:
         self._queue: queue.Queue[Job | None] = queue.Queue(maxsize=depth)
         self._after_each = after_each
         self._error: BaseException | None = None

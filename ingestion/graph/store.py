@@ -65,7 +65,9 @@ RETURN w.id AS k, i {.*} AS m, e.pub_number AS pub, coalesce(e.journal_date, e.p
 """
 
 
-def _batched(driver: Driver, database: str, query: str, keys: Iterable[str]) -> list[dict[str, Any]]:
+def _batched(
+    driver: Driver, database: str, query: str, keys: Iterable[str]
+) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     for batch in chunks(sorted(set(keys)), BATCH):
         out.extend(read(driver, database, query, keys=list(batch)))
@@ -77,14 +79,18 @@ def event_count(driver: Driver, database: str) -> int:
     return int(read(driver, database, COUNT_EVENTS)[0]["n"])
 
 
-def ids_by_identifier(driver: Driver, database: str, uids: Iterable[str], codes: Iterable[str]) -> dict[str, str]:
+def ids_by_identifier(
+    driver: Driver, database: str, uids: Iterable[str], codes: Iterable[str]
+) -> dict[str, str]:
     """Existing company ids by UID and by old register number."""
     found = {r["k"]: r["id"] for r in _batched(driver, database, IDS_BY_UID, uids)}
     found.update({r["k"]: r["id"] for r in _batched(driver, database, IDS_BY_CODE13, codes)})
     return found
 
 
-def strong_by_hub(driver: Driver, database: str, keys: Iterable[str]) -> dict[str, list[StrongCandidate]]:
+def strong_by_hub(
+    driver: Driver, database: str, keys: Iterable[str]
+) -> dict[str, list[StrongCandidate]]:
     """Strong companies of the graph under the given company hub keys."""
     out: dict[str, list[StrongCandidate]] = defaultdict(list)
     for r in _batched(driver, database, STRONG_BY_HUB, keys):
@@ -102,14 +108,25 @@ def company_history(driver: Driver, database: str, ids: Iterable[str]) -> dict[s
                 by_pub[s["pub_number"]].append(s)
         obs = []
         for pub, states in by_pub.items():
-            kind = "registration" if pub == r["reg"] else "deletion" if pub == r["del"] else "update"
+            kind = (
+                "registration" if pub == r["reg"] else "deletion" if pub == r["del"] else "update"
+            )
             first = states[0]
-            obs.append(Observation(
-                first["valid_from"].to_native(), first["pub_date"].to_native(), pub,
-                tuple(sorted((s["attribute"], s["value"]) for s in states)), kind,
-            ))
-        out[r["k"]] = {"observations": obs, "names": r["names"] or [], "pubs": r["pubs"] or [],
-                       "flags": r["flags"] or []}
+            obs.append(
+                Observation(
+                    first["valid_from"].to_native(),
+                    first["pub_date"].to_native(),
+                    pub,
+                    tuple(sorted((s["attribute"], s["value"]) for s in states)),
+                    kind,
+                )
+            )
+        out[r["k"]] = {
+            "observations": obs,
+            "names": r["names"] or [],
+            "pubs": r["pubs"] or [],
+            "flags": r["flags"] or [],
+        }
     return out
 
 
@@ -117,24 +134,43 @@ def _tuple(value: Any) -> tuple[str, ...]:
     return tuple(value or ())
 
 
-def person_mentions(driver: Driver, database: str, block_keys: Iterable[str]) -> list[tuple[PersonRow, str]]:
+def person_mentions(
+    driver: Driver, database: str, block_keys: Iterable[str]
+) -> list[tuple[PersonRow, str]]:
     """The person mentions already in the graph for these blocks, with their subject company."""
     out = []
     for r in _batched(driver, database, PERSON_MENTIONS, block_keys):
         m = r["m"]
-        out.append((PersonRow(
-            r["pub"], int(m["mention"]), r["date"].to_native(), r["pub_date"].to_native(),
-            m.get("family_name") or "", m.get("given_names"), m.get("origin"),
-            m.get("nationality"), m.get("residence"), m.get("prev_residence"),
-            _tuple(m.get("roles")), _tuple(m.get("prev_roles")), m.get("role_text"),
-            m.get("signature") or "unknown", m.get("action") or "registered",
-            m.get("prev_signature"), bool(m.get("correction")),
-        ), r["company"]))
+        out.append(
+            (
+                PersonRow(
+                    r["pub"],
+                    int(m["mention"]),
+                    r["date"].to_native(),
+                    r["pub_date"].to_native(),
+                    m.get("family_name") or "",
+                    m.get("given_names"),
+                    m.get("origin"),
+                    m.get("nationality"),
+                    m.get("residence"),
+                    m.get("prev_residence"),
+                    _tuple(m.get("roles")),
+                    _tuple(m.get("prev_roles")),
+                    m.get("role_text"),
+                    m.get("signature") or "unknown",
+                    m.get("action") or "registered",
+                    m.get("prev_signature"),
+                    bool(m.get("correction")),
+                ),
+                r["company"],
+            )
+        )
     return out
 
 
-def company_mentions(driver: Driver, database: str, holder_ids: Iterable[str],
-                     query: str = COMPANY_MENTIONS) -> dict[str, list[tuple[CompanyRow, str]]]:
+def company_mentions(
+    driver: Driver, database: str, holder_ids: Iterable[str], query: str = COMPANY_MENTIONS
+) -> dict[str, list[tuple[CompanyRow, str]]]:
     """The company mentions already in the graph for these holders, with their subject company.
 
     With `UNABSORBED_WEAK_MENTIONS` the keys are hub keys: the mentions of the weak companies
@@ -143,15 +179,31 @@ def company_mentions(driver: Driver, database: str, holder_ids: Iterable[str],
     out: dict[str, list[tuple[CompanyRow, str]]] = defaultdict(list)
     for r in _batched(driver, database, query, holder_ids):
         m = r["m"]
-        out[r["k"]].append((CompanyRow(
-            r["pub"], int(m["mention"]), r["date"].to_native(), r["pub_date"].to_native(),
-            m.get("name") or "", m.get("uid"), m.get("seat"), _tuple(m.get("roles")),
-            m.get("role_text"), m.get("action") or "registered",
-        ), r["company"]))
+        out[r["k"]].append(
+            (
+                CompanyRow(
+                    r["pub"],
+                    int(m["mention"]),
+                    r["date"].to_native(),
+                    r["pub_date"].to_native(),
+                    m.get("name") or "",
+                    m.get("uid"),
+                    m.get("seat"),
+                    _tuple(m.get("roles")),
+                    m.get("role_text"),
+                    m.get("action") or "registered",
+                ),
+                r["company"],
+            )
+        )
     return out
 
 
-def head_office_seats(driver: Driver, database: str, branch_ids: Iterable[str]) -> dict[tuple[str, str], list[str]]:
+def head_office_seats(
+    driver: Driver, database: str, branch_ids: Iterable[str]
+) -> dict[tuple[str, str], list[str]]:
     """Seats the graph's mentions already give the head offices of these branches, by name key."""
-    return {(r["k"], r["key"]): list(r["seats"])
-            for r in _batched(driver, database, HEAD_OFFICE_SEATS, branch_ids)}
+    return {
+        (r["k"], r["key"]): list(r["seats"])
+        for r in _batched(driver, database, HEAD_OFFICE_SEATS, branch_ids)
+    }

@@ -191,8 +191,9 @@ def replace_person_blocks(
     for inv in involved:
         by_holder[inv["holder"]]["involved"].append({"pub": inv["pub"], "props": inv["props"]})
     for role in roles:
-        by_holder[role["holder"]]["roles"].append({"company": role["company"],
-                                                   "props": role["props"]})
+        by_holder[role["holder"]]["roles"].append(
+            {"company": role["company"], "props": role["props"]}
+        )
     rows = [{**p, **by_holder[p["props"]["id"]]} for p in persons]
 
     def work(tx: ManagedTransaction) -> None:

@@ -58,19 +58,24 @@ def _company_ref(raw: Any, flags: list[str]) -> dict[str, Any] | None:
         uid, valid = normalise_uid(uid)
         if not valid:
             flags.append("invalid_uid")
-    return {"name": optional_str(ref.get("name")), "uid": uid,
-            "seat": optional_str(ref.get("seat") or ref.get("town"))}
+    return {
+        "name": optional_str(ref.get("name")),
+        "uid": uid,
+        "seat": optional_str(ref.get("seat") or ref.get("town")),
+    }
 
 
 def _address(raw: Any) -> dict[str, Any] | None:
     addr = _dict(raw)
     if not addr:
         return None
-    return {"line1": optional_str(addr.get("addressLine1")),
-            "street": optional_str(addr.get("street")),
-            "house_number": optional_str(addr.get("houseNumber")),
-            "zip_code": optional_str(addr.get("swissZipCode") or addr.get("zipCode")),
-            "town": optional_str(addr.get("town"))}
+    return {
+        "line1": optional_str(addr.get("addressLine1")),
+        "street": optional_str(addr.get("street")),
+        "house_number": optional_str(addr.get("houseNumber")),
+        "zip_code": optional_str(addr.get("swissZipCode") or addr.get("zipCode")),
+        "town": optional_str(addr.get("town")),
+    }
 
 
 def _capital(raw: Any) -> dict[str, Any] | None:
@@ -78,9 +83,11 @@ def _capital(raw: Any) -> dict[str, Any] | None:
     if not entries:
         return None
     first = entries[0]
-    return {"nominal": optional_float(first.get("nominal")),
-            "paid": optional_float(first.get("paid")),
-            "currency": optional_str(first.get("currency")) or "CHF"}
+    return {
+        "nominal": optional_float(first.get("nominal")),
+        "paid": optional_float(first.get("paid")),
+        "currency": optional_str(first.get("currency")) or "CHF",
+    }
 
 
 def company_block(raw: Any, flags: list[str]) -> dict[str, Any] | None:
@@ -107,8 +114,11 @@ def company_block(raw: Any, flags: list[str]) -> dict[str, Any] | None:
         "address": _address(company.get("address")),
         "purpose": optional_str(block.get("purpose")),
         "capital": _capital(block.get("capital")),
-        "auditors": [r for r in (_company_ref(a, flags)
-                                 for a in as_list(revision.get("revisionCompany"))) if r],
+        "auditors": [
+            r
+            for r in (_company_ref(a, flags) for a in as_list(revision.get("revisionCompany")))
+            if r
+        ],
         "opting_out": optional_bool(revision.get("optingOut")),
         "head_office": _company_ref(block.get("headOffice"), flags),
     }
@@ -132,17 +142,20 @@ def _transaction(raw: Any) -> dict[str, Any]:
         if key not in tx or tx[key] in (None, False, "false"):
             continue
         body = tx[key] if isinstance(tx[key], dict) else {}
-        return {"kind": kind,
-                "changes": _true_flags(body.get("changements")) if kind == "update" else [],
-                "deletion_date": optional_date(body.get("deletionDate"))}
+        return {
+            "kind": kind,
+            "changes": _true_flags(body.get("changements")) if kind == "update" else [],
+            "deletion_date": optional_date(body.get("deletionDate")),
+        }
     return {"kind": "unknown"}
 
 
 def map_publication(record: Any, source: Source, fallback_office: str | None = None) -> Publication:
     """Map one API publication; raises `RecordError` with a reject reason when it cannot."""
     if not isinstance(record, dict):
-        raise RecordError("invalid_record", f"expected a publication object, got "
-                                            f"{type(record).__name__}")
+        raise RecordError(
+            "invalid_record", f"expected a publication object, got {type(record).__name__}"
+        )
     try:
         meta = _dict(record.get("meta"))
         content = _dict(record.get("content"))

@@ -13,8 +13,12 @@ console = Console(stderr=True)
 
 def parse(
     paths: list[Path] = typer.Argument(..., help="Files or folders (read recursively)."),
-    out: Path = typer.Option(Path("publications.jsonl"), "--out", "-o",
-                             help="Where to write the publications, one JSON a line."),
+    out: Path = typer.Option(
+        Path("publications.jsonl"),
+        "--out",
+        "-o",
+        help="Where to write the publications, one JSON a line.",
+    ),
     rejects: Path | None = typer.Option(None, help="Reject file (default: <out>.rejects.jsonl)."),
 ) -> None:
     """Read amtsblattportal JSON/XML, Zefix daily and Zefix REST files into publications JSONL."""
@@ -29,17 +33,26 @@ def parse(
         raise InputError(f"not found: {', '.join(missing)}", "check the paths")
     files = list(iter_files(paths))
     if not files:
-        raise InputError("no files to read in the given folders",
-                         "expected .json, .jsonl, .xml or Zefix daily files")
+        raise InputError(
+            "no files to read in the given folders",
+            "expected .json, .jsonl, .xml or Zefix daily files",
+        )
     rejects = rejects or out.with_name(out.stem + ".rejects.jsonl")
     out.parent.mkdir(parents=True, exist_ok=True)
     tmp_out, tmp_rej = out.with_name(out.name + ".part"), rejects.with_name(rejects.name + ".part")
     summary = ParseSummary()
     reader = PublicationReader()
-    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-               TextColumn("{task.fields[records]} records"))
-    with (tmp_out.open("w", encoding="utf-8") as fo, tmp_rej.open("w", encoding="utf-8") as fr,
-          Progress(*columns, console=console, transient=True) as progress):
+    columns = (
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("{task.fields[records]} records"),
+    )
+    with (
+        tmp_out.open("w", encoding="utf-8") as fo,
+        tmp_rej.open("w", encoding="utf-8") as fr,
+        Progress(*columns, console=console, transient=True) as progress,
+    ):
         task = progress.add_task("parsing", total=len(files), records=0)
         for path in files:
             for item in reader.read_file(path):
@@ -70,9 +83,15 @@ def harvest(
         start, end = date.fromisoformat(date_from), date.fromisoformat(date_to)
     except ValueError as exc:
         raise InputError(f"bad date: {exc}", "use YYYY-MM-DD") from exc
-    config = HarvestConfig(base_url=base_url, date_from=start, date_to=end,
-                           sub_rubrics=[s.strip() for s in sub_rubric.split(",") if s.strip()],
-                           out_dir=out, min_interval=min_interval, page_size=page_size)
+    config = HarvestConfig(
+        base_url=base_url,
+        date_from=start,
+        date_to=end,
+        sub_rubrics=[s.strip() for s in sub_rubric.split(",") if s.strip()],
+        out_dir=out,
+        min_interval=min_interval,
+        page_size=page_size,
+    )
     report = Harvester(config, console=console).run()
     console.print(report.table())
 

@@ -97,8 +97,9 @@ def split_translations(text: str | None) -> list[str]:
 def guess_language(text: str) -> tuple[str | None, str]:
     """(language, reason) from marker words, for sources that do not say (old Zefix files)."""
     sample = f" {text[:600]} "
-    scores = {lang: sum(sample.count(m) for m in markers)
-              for lang, markers in _LANGUAGE_MARKERS.items()}
+    scores = {
+        lang: sum(sample.count(m) for m in markers) for lang, markers in _LANGUAGE_MARKERS.items()
+    }
     best = max(scores, key=lambda k: scores[k])
     ranked = sorted(scores.values(), reverse=True)
     if ranked[0] == 0 or ranked[0] == ranked[1]:

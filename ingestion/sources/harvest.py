@@ -96,11 +96,18 @@ class HarvestReport(BaseModel):
         table = Table(title="harvest")
         table.add_column("figure")
         table.add_column("value", justify="right")
-        for name in ("publications", "duplicates", "requests", "pages_from_disk", "slices_done",
-                     "slices_split"):
+        for name in (
+            "publications",
+            "duplicates",
+            "requests",
+            "pages_from_disk",
+            "slices_done",
+            "slices_split",
+        ):
             table.add_row(name, str(getattr(self, name)))
-        table.add_row("retries", ", ".join(f"{k}: {v}" for k, v in sorted(self.retries.items()))
-                      or "0")
+        table.add_row(
+            "retries", ", ".join(f"{k}: {v}" for k, v in sorted(self.retries.items())) or "0"
+        )
         table.add_row("incomplete slices", ", ".join(self.incomplete) or "none")
         return table
 
@@ -108,16 +115,21 @@ class HarvestReport(BaseModel):
 class Harvester:
     """Fetches one date range; `run()` can be called again after an interruption."""
 
-    def __init__(self, config: HarvestConfig, client: httpx.Client | None = None,
-                 console: Console | None = None,
-                 sleep: Callable[[float], None] = time.sleep) -> None:
+    def __init__(
+        self,
+        config: HarvestConfig,
+        client: httpx.Client | None = None,
+        console: Console | None = None,
+        sleep: Callable[[float], None] = time.sleep,
+    ) -> None:
         if config.date_to < config.date_from:
             raise InputError("--to is before --from", "swap the dates")
         if not 1 <= config.page_size <= 2000:
             raise InputError("page size must be between 1 and 2000", "the service allows 2,000")
         self.config = config
-        self.client = client or httpx.Client(timeout=config.timeout,
-                                             headers={"User-Agent": "shabgraph-harvester"})
+        self.client = client or httpx.Client(
+            timeout=config.timeout, headers={"User-Agent": "shabgraph-harvester"}
+        )
         self.console = console or Console(stderr=True, quiet=True)
         self.sleep = sleep
         self.report = HarvestReport()
@@ -167,17 +179,21 @@ class Harvester:
                     cause = str(resp.status_code)
                     retry_after = resp.headers.get("Retry-After")
                 else:
-                    raise ShabgraphError(f"{url} answered {resp.status_code}: {resp.text[:200]}",
-                                         "check --base-url and the dates")
+                    raise ShabgraphError(
+                        f"{url} answered {resp.status_code}: {resp.text[:200]}",
+                        "check --base-url and the dates",
+                    )
             self.report.retries[cause] += 1
             if attempt == self.config.max_retries:
                 break
             self.sleep(self._backoff(attempt, retry_after))
-        raise ShabgraphError(f"{url} kept failing ({cause}) after {self.config.max_retries} "
-                             "retries", "run the same command again later: it resumes")
+        raise ShabgraphError(
+            f"{url} kept failing ({cause}) after {self.config.max_retries} retries",
+            "run the same command again later: it resumes",
+        )
 
     def _backoff(self, attempt: int, retry_after: str | None) -> float:
-        pause = self.config.backoff_base * 2 ** attempt
+        pause = self.config.backoff_base * 2**attempt
         if retry_after:
             with contextlib.suppress(ValueError):
                 pause = max(pause, float(retry_after))
@@ -185,11 +201,15 @@ class Harvester:
 
     # -- slices -----------------------------------------------------------------------------
     def _params(self, start: date, end: date, page: int) -> dict[str, str | int]:
-        return {"publicationStates": "PUBLISHED", "rubrics": "HR",
-                "subRubrics": ",".join(self.config.sub_rubrics),
-                "publicationDate.start": start.isoformat(),
-                "publicationDate.end": end.isoformat(),
-                "pageRequest.page": page, "pageRequest.size": self.config.page_size}
+        return {
+            "publicationStates": "PUBLISHED",
+            "rubrics": "HR",
+            "subRubrics": ",".join(self.config.sub_rubrics),
+            "publicationDate.start": start.isoformat(),
+            "publicationDate.end": end.isoformat(),
+            "pageRequest.page": page,
+            "pageRequest.size": self.config.page_size,
+        }
 
     def _page(self, start: date, end: date, run: int, page: int) -> dict[str, Any]:
         """A page from disk when an earlier run stored it, else from the service (then stored)."""
@@ -269,14 +289,18 @@ class Harvester:
         day = self.config.date_from
         step = timedelta(days=max(1, self.config.slice_days))
         days = (self.config.date_to - self.config.date_from).days + 1
-        columns = (TextColumn("harvest"), BarColumn(), MofNCompleteColumn(), TextColumn("days"),
-                   TextColumn("{task.fields[pubs]} publications"))
+        columns = (
+            TextColumn("harvest"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TextColumn("days"),
+            TextColumn("{task.fields[pubs]} publications"),
+        )
         with Progress(*columns, console=self.console, transient=True) as progress:
             task = progress.add_task("harvest", total=days, pubs=0)
             while day <= self.config.date_to:
                 end = min(day + step - timedelta(days=1), self.config.date_to)
                 self._harvest_slice(day, end)
-                progress.update(task, advance=(end - day).days + 1,
-                                pubs=self.report.publications)
+                progress.update(task, advance=(end - day).days + 1, pubs=self.report.publications)
                 day = end + timedelta(days=1)
         return self.report

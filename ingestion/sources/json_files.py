@@ -48,8 +48,13 @@ def _one(obj: Any, path: str, pointer: str, fmt: str) -> Iterator[Item]:
     try:
         yield map_publication(obj, source)
     except RecordError as exc:
-        yield Reject(path=path, location=pointer or "/", reason=exc.reason,  # type: ignore[arg-type]
-                     detail=exc.detail, excerpt=excerpt_of(_dump(obj)))
+        yield Reject(
+            path=path,
+            location=pointer or "/",
+            reason=exc.reason,  # type: ignore[arg-type]
+            detail=exc.detail,
+            excerpt=excerpt_of(_dump(obj)),
+        )
 
 
 def _dump(obj: Any) -> str:
@@ -59,8 +64,7 @@ def _dump(obj: Any) -> str:
         return repr(obj)
 
 
-def read_document(doc: Any, path: str, pointer: str = "", fmt: str | None = None
-                  ) -> Iterator[Item]:
+def read_document(doc: Any, path: str, pointer: str = "", fmt: str | None = None) -> Iterator[Item]:
     """Every record of one parsed JSON document, whatever its shape."""
     fmt = fmt or _format_of(doc)
     if isinstance(doc, list):
@@ -76,9 +80,13 @@ def read_document(doc: Any, path: str, pointer: str = "", fmt: str | None = None
         yield from _one(doc, path, pointer, fmt)
     else:
         keys = sorted(doc)[:8] if isinstance(doc, dict) else type(doc).__name__
-        yield Reject(path=path, location=pointer or "/", reason="unknown_format",
-                     detail=f"JSON that is neither a publication list nor a record: {keys}",
-                     excerpt=excerpt_of(_dump(doc)))
+        yield Reject(
+            path=path,
+            location=pointer or "/",
+            reason="unknown_format",
+            detail=f"JSON that is neither a publication list nor a record: {keys}",
+            excerpt=excerpt_of(_dump(doc)),
+        )
 
 
 def _salvage(text: str, path: str, fmt: str, first_error: str) -> Iterator[Item]:
@@ -90,8 +98,13 @@ def _salvage(text: str, path: str, fmt: str, first_error: str) -> Iterator[Item]
         pos, base = text.index("[") + 1, ""
     else:
         reason: RejectReason = "truncated" if _looks_cut(text) else "malformed_json"
-        yield Reject(path=path, location="byte 0", reason=reason, detail=first_error,
-                     excerpt=excerpt_of(text))
+        yield Reject(
+            path=path,
+            location="byte 0",
+            reason=reason,
+            detail=first_error,
+            excerpt=excerpt_of(text),
+        )
         return
     index = 0
     end = len(text)
@@ -105,17 +118,25 @@ def _salvage(text: str, path: str, fmt: str, first_error: str) -> Iterator[Item]
         except json.JSONDecodeError as exc:
             nxt = _RECORD_START_RE.search(text, pos + 1)
             cut = nxt is None and _looks_cut(text)
-            yield Reject(path=path, location=f"{base}/{index} (char {pos})",
-                         reason="truncated" if cut else "malformed_json",
-                         detail=f"{exc.msg} at char {exc.pos}", excerpt=excerpt_of(text[pos:]))
+            yield Reject(
+                path=path,
+                location=f"{base}/{index} (char {pos})",
+                reason="truncated" if cut else "malformed_json",
+                detail=f"{exc.msg} at char {exc.pos}",
+                excerpt=excerpt_of(text[pos:]),
+            )
             if nxt is None:
                 return
             pos, index = nxt.start(), index + 1
             continue
         if _has_surrogates(obj):
-            yield Reject(path=path, location=f"{base}/{index}", reason="encoding",
-                         detail="bytes that are not UTF-8 inside the record",
-                         excerpt=excerpt_of(text[pos:after].encode("utf-8", "replace")))
+            yield Reject(
+                path=path,
+                location=f"{base}/{index}",
+                reason="encoding",
+                detail="bytes that are not UTF-8 inside the record",
+                excerpt=excerpt_of(text[pos:after].encode("utf-8", "replace")),
+            )
         else:
             yield from _one(obj, path, f"{base}/{index}", fmt)
         pos, index = after, index + 1
@@ -164,7 +185,12 @@ def read_jsonl(path: str, data: bytes) -> Iterator[Item]:
                 reason = "truncated" if i == len(lines) else "malformed_json"
             except UnicodeDecodeError:
                 reason = "encoding"
-            yield Reject(path=path, location=f"line {i}", reason=reason,
-                         detail=str(exc), excerpt=excerpt_of(line))
+            yield Reject(
+                path=path,
+                location=f"line {i}",
+                reason=reason,
+                detail=str(exc),
+                excerpt=excerpt_of(line),
+            )
             continue
         yield from read_document(doc, path, f"line {i}:")

@@ -38,8 +38,11 @@ def iter_files(paths: Iterable[Path]) -> Iterator[Path]:
         if path.is_dir():
             for child in sorted(path.rglob("*")):
                 rel = child.relative_to(path).parts
-                if (child.is_file() and not any(p.startswith(".") for p in rel)
-                        and child.suffix.lower() in DIRECTORY_SUFFIXES):
+                if (
+                    child.is_file()
+                    and not any(p.startswith(".") for p in rel)
+                    and child.suffix.lower() in DIRECTORY_SUFFIXES
+                ):
                     yield child
         else:
             yield path
@@ -63,8 +66,13 @@ class PublicationReader:
         kind = detect(path, data[:SNIFF_BYTES])
         reader = _READERS.get(kind)
         if reader is None:
-            yield Reject(path=name, location="byte 0", reason="unknown_format",
-                         detail="not JSON, XML or a Zefix daily file", excerpt=excerpt_of(data))
+            yield Reject(
+                path=name,
+                location="byte 0",
+                reason="unknown_format",
+                detail="not JSON, XML or a Zefix daily file",
+                excerpt=excerpt_of(data),
+            )
             return
         try:
             for item in reader(name, data):
@@ -80,9 +88,13 @@ class PublicationReader:
         first = self.seen.setdefault(item.id, where)
         if first is where:
             return item
-        return Reject(path=item.source.path, location=item.source.location, reason="duplicate",
-                      detail=f"publication {item.id} ({item.number}) first read at {first}",
-                      excerpt=excerpt_of(item.text))
+        return Reject(
+            path=item.source.path,
+            location=item.source.location,
+            reason="duplicate",
+            detail=f"publication {item.id} ({item.number}) first read at {first}",
+            excerpt=excerpt_of(item.text),
+        )
 
 
 def read_paths(paths: Iterable[Path]) -> Iterator[Publication | Reject]:

@@ -44,13 +44,19 @@ class ParseSummary(BaseModel):
 
     def table(self) -> Table:
         """The summary as a rich table."""
-        table = Table(title=f"{self.publications} publications from {self.files} files, "
-                            f"{self.rejected} rejected")
+        table = Table(
+            title=f"{self.publications} publications from {self.files} files, "
+            f"{self.rejected} rejected"
+        )
         table.add_column("count by")
         table.add_column("value")
         table.add_column("records", justify="right")
-        for label, counter in (("format", self.by_format), ("language", self.by_language),
-                               ("sub-rubric", self.by_sub_rubric), ("reject", self.rejects)):
+        for label, counter in (
+            ("format", self.by_format),
+            ("language", self.by_language),
+            ("sub-rubric", self.by_sub_rubric),
+            ("reject", self.rejects),
+        ):
             for key, n in sorted(counter.items()):
                 table.add_row(label, key, str(n))
         return table

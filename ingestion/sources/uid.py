@@ -13,8 +13,10 @@ import re
 UID_WEIGHTS = (5, 4, 3, 2, 7, 6, 5, 4)
 """eCH-0097 weights of the first eight digits."""
 
-_UID_RE = re.compile(r"^\s*(CHE|ADM)[\s\-.]*((?:\d[\s.'\-]*){9})(?:\s*(?:MWST|TVA|IVA|HR|RC|RI))?\s*\??\s*$",
-                     re.IGNORECASE)
+_UID_RE = re.compile(
+    r"^\s*(CHE|ADM)[\s\-.]*((?:\d[\s.'\-]*){9})(?:\s*(?:MWST|TVA|IVA|HR|RC|RI))?\s*\??\s*$",
+    re.IGNORECASE,
+)
 _CODE13_RE = re.compile(r"^\s*CH[\s\-.]*((?:\d[\s.\-]*){11})\s*$", re.IGNORECASE)
 
 

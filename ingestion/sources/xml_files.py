@@ -55,17 +55,26 @@ def schema_version(elem: ET.Element) -> tuple[int, int] | None:
 def _publication(elem: ET.Element, path: str, loc: str) -> Publication | Reject:
     version = schema_version(elem)
     if version is not None and not SUPPORTED_SCHEMAS[0] <= version <= SUPPORTED_SCHEMAS[1]:
-        return Reject(path=path, location=loc, reason="unknown_schema",
-                      detail=f"shab schema {version[0]}.{version[1]} is outside "
-                             f"{SUPPORTED_SCHEMAS[0]}..{SUPPORTED_SCHEMAS[1]}",
-                      excerpt=excerpt_of(ET.tostring(elem, encoding="unicode")))
+        return Reject(
+            path=path,
+            location=loc,
+            reason="unknown_schema",
+            detail=f"shab schema {version[0]}.{version[1]} is outside "
+            f"{SUPPORTED_SCHEMAS[0]}..{SUPPORTED_SCHEMAS[1]}",
+            excerpt=excerpt_of(ET.tostring(elem, encoding="unicode")),
+        )
     record = element_to_value(elem)
     source = Source(format="amtsblatt_xml", path=path, location=loc)
     try:
         pub = map_publication(record, source)
     except RecordError as exc:
-        return Reject(path=path, location=loc, reason=exc.reason,  # type: ignore[arg-type]
-                      detail=exc.detail, excerpt=excerpt_of(ET.tostring(elem, encoding="unicode")))
+        return Reject(
+            path=path,
+            location=loc,
+            reason=exc.reason,  # type: ignore[arg-type]
+            detail=exc.detail,
+            excerpt=excerpt_of(ET.tostring(elem, encoding="unicode")),
+        )
     if version is None:
         pub.flags.append("schema_version_unknown")
     return pub
@@ -78,10 +87,18 @@ def read_xml(path: str, data: bytes) -> Iterator[Publication | Reject]:
     except ET.ParseError as exc:
         line, col = exc.position
         cut = not data.rstrip().endswith(b">") or "no element found" in str(exc)
-        reason: RejectReason = "encoding" if "invalid token" in str(exc) and _bad_utf8(data) else (
-            "truncated" if cut else "malformed_xml")
-        yield Reject(path=path, location=f"line {line}, column {col}", reason=reason,
-                     detail=str(exc), excerpt=excerpt_of(data))
+        reason: RejectReason = (
+            "encoding"
+            if "invalid token" in str(exc) and _bad_utf8(data)
+            else ("truncated" if cut else "malformed_xml")
+        )
+        yield Reject(
+            path=path,
+            location=f"line {line}, column {col}",
+            reason=reason,
+            detail=str(exc),
+            excerpt=excerpt_of(data),
+        )
         return
     if _local(root.tag) == "publication":
         yield _publication(root, path, "/")
@@ -92,9 +109,13 @@ def read_xml(path: str, data: bytes) -> Iterator[Publication | Reject]:
             found = True
             yield _publication(child, path, f"/publication[{i}]")
     if not found:
-        yield Reject(path=path, location="/", reason="unknown_schema",
-                     detail=f"root element <{_local(root.tag)}> holds no <publication>",
-                     excerpt=excerpt_of(data))
+        yield Reject(
+            path=path,
+            location="/",
+            reason="unknown_schema",
+            detail=f"root element <{_local(root.tag)}> holds no <publication>",
+            excerpt=excerpt_of(data),
+        )
 
 
 def _bad_utf8(data: bytes) -> bool:

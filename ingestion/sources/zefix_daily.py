@@ -24,8 +24,17 @@ from ingestion.sources.zefix_markup import plain_text, tagged_fields
 MIN_COLUMNS = 22
 """The oldest layout (no publication id, no address) has the text in column 21."""
 
-ZEFIX_LEGAL_FORMS = {"1": "0101", "2": "0103", "3": "0106", "4": "0107", "5": "0108",
-                     "6": "0109", "7": "0110", "9": "0151", "10": "0104"}
+ZEFIX_LEGAL_FORMS = {
+    "1": "0101",
+    "2": "0103",
+    "3": "0106",
+    "4": "0107",
+    "5": "0108",
+    "6": "0109",
+    "7": "0110",
+    "9": "0151",
+    "10": "0104",
+}
 """Zefix numeric legal-form id -> eCH-0097 code (9, a branch, cannot tell Swiss from foreign)."""
 
 NOTICE_KINDS = {"ZNE": "HR01", "ZAN": "HR02", "ZLI": "HR02", "ZLO": "HR03"}
@@ -36,7 +45,8 @@ _FLAG_NAMES = {0: "new_registration", 8: "organs"}
 _CP1252_UNDEFINED = re.compile(rb"[\x81\x8d\x8f\x90\x9d]")
 _PREVIOUS_RE = re.compile(
     r"\((?:No\.?\s*)?(?:SHAB|FOSC|FUSC)[^()]*?(?:vom|du|del)\s+(\d{1,2})\.\s?(\d{1,2})\.\s?(\d{4})"
-    r"(?:[^()]*?(?:Publ\.|Pubbl\.|p\.\s*\d+/)\s*(\d+))?[^()]*\)")
+    r"(?:[^()]*?(?:Publ\.|Pubbl\.|p\.\s*\d+/)\s*(\d+))?[^()]*\)"
+)
 
 
 def previous_reference(text: str) -> tuple[str | None, date | None]:
@@ -70,8 +80,9 @@ def _first(tags: dict[str, list[str]], tag: str) -> str | None:
     return values[0] if values else None
 
 
-def _block(cols: list[str], text_col: int, tags: dict[str, list[str]], flags: list[str],
-           seat: str | None) -> dict[str, Any]:
+def _block(
+    cols: list[str], text_col: int, tags: dict[str, list[str]], flags: list[str], seat: str | None
+) -> dict[str, Any]:
     def col(i: int) -> str | None:
         return clean_line(cols[i]) or None if len(cols) > i else None
 
@@ -82,9 +93,13 @@ def _block(cols: list[str], text_col: int, tags: dict[str, list[str]], flags: li
     code13 = clean_line(cols[1]) or _first(tags, "I")
     address = None
     if any(col(i) for i in range(text_col + 2, text_col + 9)):
-        address = {"line1": col(text_col + 2), "street": col(text_col + 3),
-                   "house_number": col(text_col + 4), "zip_code": col(text_col + 7),
-                   "town": col(text_col + 8)}
+        address = {
+            "line1": col(text_col + 2),
+            "street": col(text_col + 3),
+            "house_number": col(text_col + 4),
+            "zip_code": col(text_col + 7),
+            "town": col(text_col + 8),
+        }
     return {
         "name": clean_line((tags.get("F") or [""])[0]).rstrip(",").strip() or None,
         "translations": split_translations((tags.get("V") or [""])[0]),
@@ -120,37 +135,47 @@ def map_line(cols: list[str], path: str, line_no: int, flags: list[str]) -> Publ
     else:
         after = block
         if seat_new and seat_old and seat_new != seat_old:
-            before = {"name": block["name"], "uid": block["uid"], "uid_valid": block["uid_valid"],
-                      "code13": block["code13"], "seat": seat_old}
+            before = {
+                "name": block["name"],
+                "uid": block["uid"],
+                "uid_valid": block["uid_valid"],
+                "code13": block["code13"],
+                "seat": seat_old,
+            }
     language, _ = guess_language(text)
     if language:
         flags.append("language_guessed")
     # a new entry cites no previous notice of its own (a branch cites its head office's)
     prev_number, prev_date = (None, None) if sub_rubric == "HR01" else previous_reference(text)
-    flag_cols = cols[text_col - 9:text_col]
-    changes = [f"status_{v.strip()}" if i == 1 else _FLAG_NAMES.get(i, f"zefix_flag_{i}")
-               for i, v in enumerate(flag_cols) if v.strip() not in ("", "0", "False")]
+    flag_cols = cols[text_col - 9 : text_col]
+    changes = [
+        f"status_{v.strip()}" if i == 1 else _FLAG_NAMES.get(i, f"zefix_flag_{i}")
+        for i, v in enumerate(flag_cols)
+        if v.strip() not in ("", "0", "False")
+    ]
     gazette = cols[12].strip() if text_col == 22 else ""
     number = f"ZEFIX-{shab_date.isoformat()}-{firm_id}"
-    return Publication.model_validate({
-        "id": number,
-        "number": number,
-        "sub_rubric": sub_rubric,
-        "language": language,
-        "cantons": [cols[4].strip()] if cols[4].strip() else [],
-        "publication_date": shab_date,
-        "journal_number": cols[8].strip() or None,
-        "journal_date": parse_date(cols[7].strip()) if cols[7].strip() else None,
-        "text": text,
-        "before": before,
-        "after": after,
-        "previous_number": prev_number,
-        "previous_date": prev_date,
-        "gazette_id": gazette if gazette not in ("", "0") else None,
-        "transaction": {"kind": _TX_KIND.get(sub_rubric or "", "unknown"), "changes": changes},
-        "source": Source(format="zefix_daily", path=path, location=f"line {line_no}"),
-        "flags": sorted(set(flags)),
-    })
+    return Publication.model_validate(
+        {
+            "id": number,
+            "number": number,
+            "sub_rubric": sub_rubric,
+            "language": language,
+            "cantons": [cols[4].strip()] if cols[4].strip() else [],
+            "publication_date": shab_date,
+            "journal_number": cols[8].strip() or None,
+            "journal_date": parse_date(cols[7].strip()) if cols[7].strip() else None,
+            "text": text,
+            "before": before,
+            "after": after,
+            "previous_number": prev_number,
+            "previous_date": prev_date,
+            "gazette_id": gazette if gazette not in ("", "0") else None,
+            "transaction": {"kind": _TX_KIND.get(sub_rubric or "", "unknown"), "changes": changes},
+            "source": Source(format="zefix_daily", path=path, location=f"line {line_no}"),
+            "flags": sorted(set(flags)),
+        }
+    )
 
 
 def read_zefix_daily(path: str, data: bytes) -> Iterator[Publication | Reject]:
@@ -165,23 +190,38 @@ def read_zefix_daily(path: str, data: bytes) -> Iterator[Publication | Reject]:
         loc = f"line {i}"
         text, flags = decode_line(raw)
         if text is None:
-            yield Reject(path=path, location=loc, reason="encoding",
-                         detail="bytes that are neither cp1252 nor UTF-8", excerpt=excerpt_of(raw))
+            yield Reject(
+                path=path,
+                location=loc,
+                reason="encoding",
+                detail="bytes that are neither cp1252 nor UTF-8",
+                excerpt=excerpt_of(raw),
+            )
             continue
         cols = text.split("\t")
         cut_short = i == len(lines) and not ends_cleanly and len(cols) < widest
         widest = max(widest, len(cols))
         if len(cols) < MIN_COLUMNS or cut_short:
             last = i == len(lines) and not ends_cleanly
-            yield Reject(path=path, location=loc, reason="truncated" if last else "invalid_record",
-                         detail=f"{len(cols)} columns, at least {MIN_COLUMNS} expected",
-                         excerpt=excerpt_of(text))
+            yield Reject(
+                path=path,
+                location=loc,
+                reason="truncated" if last else "invalid_record",
+                detail=f"{len(cols)} columns, at least {MIN_COLUMNS} expected",
+                excerpt=excerpt_of(text),
+            )
             continue
         try:
             yield map_line(cols, path, i, flags)
         except LookupError as exc:
-            yield Reject(path=path, location=loc, reason="no_text", detail=str(exc),
-                         excerpt=excerpt_of(text))
+            yield Reject(
+                path=path, location=loc, reason="no_text", detail=str(exc), excerpt=excerpt_of(text)
+            )
         except (ValueError, IndexError) as exc:
-            yield Reject(path=path, location=loc, reason="invalid_record",
-                         detail=f"{type(exc).__name__}: {exc}"[:500], excerpt=excerpt_of(text))
+            yield Reject(
+                path=path,
+                location=loc,
+                reason="invalid_record",
+                detail=f"{type(exc).__name__}: {exc}"[:500],
+                excerpt=excerpt_of(text),
+            )

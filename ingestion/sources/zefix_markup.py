@@ -15,7 +15,9 @@ import re
 _DAILY_TAG_RE = re.compile(r"<[A-Z0-9]>")
 _DAILY_FIELD_RE = re.compile(r"<([A-DF-Z0-9])>(.*?)(?=<[A-Z0-9]>|$)", re.DOTALL)
 _REST_TAG_RE = re.compile(r"</?FT\b[^>]*>", re.IGNORECASE)
-_REST_FIELD_RE = re.compile(r"<FT\s+TYPE=\"?([A-Z0-9]+)\"?\s*>(.*?)</FT>", re.IGNORECASE | re.DOTALL)
+_REST_FIELD_RE = re.compile(
+    r"<FT\s+TYPE=\"?([A-Z0-9]+)\"?\s*>(.*?)</FT>", re.IGNORECASE | re.DOTALL
+)
 
 
 def plain_text(raw: str) -> str:

@@ -48,18 +48,23 @@ def _company(record: dict[str, Any], flags: list[str]) -> dict[str, Any]:
     translation = record.get("translation")
     return {
         "name": optional_str(record.get("name")),
-        "translations": split_translations(" ".join(f"({t})" for t in translation)
-                                           if isinstance(translation, list) else None),
+        "translations": split_translations(
+            " ".join(f"({t})" for t in translation) if isinstance(translation, list) else None
+        ),
         "uid": uid,
         "uid_valid": valid,
         "code13": normalise_code13(chid) if chid else None,
         "seat": optional_str(record.get("legalSeat")),
         "legal_form": ZEFIX_LEGAL_FORMS.get(str(record.get("legalFormId"))),
-        "address": {"line1": optional_str(addr.get("careOf")) or optional_str(addr.get("addon")),
-                    "street": optional_str(addr.get("street")),
-                    "house_number": optional_str(addr.get("houseNumber")),
-                    "zip_code": optional_str(addr.get("swissZipCode")),
-                    "town": optional_str(addr.get("town"))} if addr else None,
+        "address": {
+            "line1": optional_str(addr.get("careOf")) or optional_str(addr.get("addon")),
+            "street": optional_str(addr.get("street")),
+            "house_number": optional_str(addr.get("houseNumber")),
+            "zip_code": optional_str(addr.get("swissZipCode")),
+            "town": optional_str(addr.get("town")),
+        }
+        if addr
+        else None,
         "purpose": optional_str(record.get("purpose")),
     }
 
@@ -87,38 +92,46 @@ def map_shab_pub(record: dict[str, Any], pub: Any, source: Source, latest: bool)
         prev_number, prev_date = previous_reference(text)
         number = f"ZEFIX-{shab_date.isoformat()}-{ehraid}"
         canton = optional_str(pub.get("registryOfficeCanton"))
-        return Publication.model_validate({
-            "id": number,
-            "number": number,
-            "sub_rubric": sub,
-            "language": language,
-            "cantons": [canton] if canton else [],
-            "publication_date": shab_date,
-            "journal_number": optional_str(pub.get("registryOfficeJournalId")),
-            "journal_date": parse_date(pub["registryOfficeJournalDate"])
-            if pub.get("registryOfficeJournalDate") else None,
-            "text": text,
-            "before": block if sub == "HR03" else None,
-            "after": block if sub != "HR03" else None,
-            "previous_number": prev_number,
-            "previous_date": prev_date,
-            "gazette_id": optional_str(pub.get("shabId")),
-            "transaction": {"kind": _TX_KIND.get(sub or "", "unknown"), "changes": keys},
-            "source": source,
-            "flags": sorted(set(flags)),
-        })
+        return Publication.model_validate(
+            {
+                "id": number,
+                "number": number,
+                "sub_rubric": sub,
+                "language": language,
+                "cantons": [canton] if canton else [],
+                "publication_date": shab_date,
+                "journal_number": optional_str(pub.get("registryOfficeJournalId")),
+                "journal_date": parse_date(pub["registryOfficeJournalDate"])
+                if pub.get("registryOfficeJournalDate")
+                else None,
+                "text": text,
+                "before": block if sub == "HR03" else None,
+                "after": block if sub != "HR03" else None,
+                "previous_number": prev_number,
+                "previous_date": prev_date,
+                "gazette_id": optional_str(pub.get("shabId")),
+                "transaction": {"kind": _TX_KIND.get(sub or "", "unknown"), "changes": keys},
+                "source": source,
+                "flags": sorted(set(flags)),
+            }
+        )
     except (ValueError, TypeError, AttributeError) as exc:
         raise RecordError("invalid_record", f"{type(exc).__name__}: {exc}"[:500]) from exc
 
 
-def read_zefix_company(record: dict[str, Any], path: str, pointer: str
-                       ) -> Iterator[Publication | Reject]:
+def read_zefix_company(
+    record: dict[str, Any], path: str, pointer: str
+) -> Iterator[Publication | Reject]:
     """Every notice of one company record, located by JSON pointer."""
     pubs = record.get("shabPub")
     if not isinstance(pubs, list) or not pubs:
-        yield Reject(path=path, location=pointer or "/", reason="no_text",
-                     detail="company record without shabPub notices",
-                     excerpt=excerpt_of(str(record)))
+        yield Reject(
+            path=path,
+            location=pointer or "/",
+            reason="no_text",
+            detail="company record without shabPub notices",
+            excerpt=excerpt_of(str(record)),
+        )
         return
     dates = [str(p.get("shabDate") or "") for p in pubs if isinstance(p, dict)]
     newest = max(dates) if dates else ""
@@ -129,5 +142,10 @@ def read_zefix_company(record: dict[str, Any], path: str, pointer: str
         try:
             yield map_shab_pub(record, pub, source, latest)
         except RecordError as exc:
-            yield Reject(path=path, location=loc, reason=exc.reason,  # type: ignore[arg-type]
-                         detail=exc.detail, excerpt=excerpt_of(str(pub)))
+            yield Reject(
+                path=path,
+                location=loc,
+                reason=exc.reason,  # type: ignore[arg-type]
+                detail=exc.detail,
+                excerpt=excerpt_of(str(pub)),
+            )

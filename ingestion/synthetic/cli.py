@@ -25,8 +25,13 @@ def register(app: typer.Typer, eval_app: typer.Typer) -> None:
         from ingestion.synthetic import generate
 
         console = Console(stderr=True)
-        with Progress("[progress.description]{task.description}", BarColumn(),
-                      MofNCompleteColumn(), TimeRemainingColumn(), console=console) as bar:
+        with Progress(
+            "[progress.description]{task.description}",
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeRemainingColumn(),
+            console=console,
+        ) as bar:
             task = bar.add_task("generating", total=notices)
             summary = generate(notices, seed, out, progress=lambda k: bar.advance(task, k))
         table = Table(title=f"synthetic corpus in {summary.out_dir} (seed {summary.seed})")

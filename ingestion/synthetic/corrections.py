@@ -24,8 +24,13 @@ def correct(sim: Simulator, c: Company) -> bool:
     """Publish a correction of the company's last notice; False if it has nothing to correct."""
     if c.last_pub is None or c.last_pub_date is None or c.last_journal is None:
         return False
-    candidates = [h for h in c.holdings if h.holder_kind == "person" and h.opened_by == c.last_pub
-                  and len(sim.vocab.roles[h.key]["signatures"]) > 1]
+    candidates = [
+        h
+        for h in c.holdings
+        if h.holder_kind == "person"
+        and h.opened_by == c.last_pub
+        and len(sim.vocab.roles[h.key]["signatures"]) > 1
+    ]
     if not candidates:
         return False
     r = sim.rng
@@ -36,15 +41,27 @@ def correct(sim: Simulator, c: Company) -> bool:
     before = sim.commons(c)
     notice, skel = sim.begin(c, "HR02")
     lang = notice.lang
-    notice.add(phrases.CORRECTION_LEAD[lang].format(
-        jn=_thousands(c.last_journal_number or "1"), jd=fmt_date(c.last_journal),
-        issue=sim.issues[c.last_pub_date], pd=fmt_date(c.last_pub_date)))
+    notice.add(
+        phrases.CORRECTION_LEAD[lang].format(
+            jn=_thousands(c.last_journal_number or "1"),
+            jd=fmt_date(c.last_journal),
+            issue=sim.issues[c.last_pub_date],
+            pd=fmt_date(c.last_pub_date),
+        )
+    )
     sim.head(notice, c, new_entry=False)
     person = sim.pop.persons[h.holder_id]
     old_text = phrases.SIGNATURES[lang][old_sig]
-    entry = notice.person(person, h.key, new_sig, "registered", shares=h.shares,
-                          previous={"signature": old_sig}, prev_text=old_text,
-                          prev_word=phrases.CORRECTED[lang])
+    entry = notice.person(
+        person,
+        h.key,
+        new_sig,
+        "registered",
+        shares=h.shares,
+        previous={"signature": old_sig},
+        prev_text=old_text,
+        prev_word=phrases.CORRECTED[lang],
+    )
     if notice.style == "prose":
         notice.add(f"{entry}.")
     else:

@@ -66,33 +66,51 @@ def _step(sim: Simulator) -> None:
     need = lifecycle.notices_needed(c)
     if c.status in ("in_liquidation", "bankrupt"):
         if r.random() < 0.85 and sim.remaining >= need:
-            lifecycle.delete(sim, c, "liquidation" if c.status == "in_liquidation" else "bankruptcy")
+            lifecycle.delete(
+                sim, c, "liquidation" if c.status == "in_liquidation" else "bankruptcy"
+            )
         else:
             mutations.mutate(sim, c)
         return
     boost = 3.0 if active > sim.target else 1.0
-    choice = r.choices(("mutation", *TERMINAL),
-                       (MUTATION_WEIGHT, *(w * boost for w in TERMINAL_WEIGHTS)))[0]
+    choice = r.choices(
+        ("mutation", *TERMINAL), (MUTATION_WEIGHT, *(w * boost for w in TERMINAL_WEIGHTS))
+    )[0]
     is_branch = c.kind == "branch"
     corp = c.legal_form in ("0106", "0107") and not is_branch
     if choice == "liquidation" and not is_branch:
         lifecycle.dissolve(sim, c, bankruptcy=False)
     elif choice == "bankruptcy" and not is_branch and c.legal_form not in ("0109", "0110"):
         lifecycle.dissolve(sim, c, bankruptcy=True)
-    elif choice == "deletion" and sim.remaining >= need and (
-            is_branch or c.legal_form in ("0101", "0103", "0104", "0109")):
+    elif (
+        choice == "deletion"
+        and sim.remaining >= need
+        and (is_branch or c.legal_form in ("0101", "0103", "0104", "0109"))
+    ):
         lifecycle.delete(sim, c, "branch_closed" if is_branch else "ex_officio")
     elif choice == "merger" and corp and sim.remaining >= 2:
-        other = pop.pick_company(lambda x: x.id != c.id and x.kind == "company"
-                                 and x.status == "active" and not x.branch_ids
-                                 and x.legal_form in ("0106", "0107"))
+        other = pop.pick_company(
+            lambda x: (
+                x.id != c.id
+                and x.kind == "company"
+                and x.status == "active"
+                and not x.branch_ids
+                and x.legal_form in ("0106", "0107")
+            )
+        )
         if other is None:
             mutations.mutate(sim, c)
         else:
             lifecycle.merge(sim, c, other)
     elif choice == "demerger" and corp and sim.remaining >= 2:
-        other = pop.pick_company(lambda x: x.id != c.id and x.kind == "company"
-                                 and x.status == "active" and x.legal_form in ("0106", "0107"))
+        other = pop.pick_company(
+            lambda x: (
+                x.id != c.id
+                and x.kind == "company"
+                and x.status == "active"
+                and x.legal_form in ("0106", "0107")
+            )
+        )
         if other is None:
             mutations.mutate(sim, c)
         else:
@@ -103,8 +121,13 @@ def _step(sim: Simulator) -> None:
         mutations.mutate(sim, c)
 
 
-def generate(n: int, seed: int, out_dir: Path, progress: Callable[[int], None] | None = None,
-             max_companies: int = MAX_COMPANIES) -> Summary:
+def generate(
+    n: int,
+    seed: int,
+    out_dir: Path,
+    progress: Callable[[int], None] | None = None,
+    max_companies: int = MAX_COMPANIES,
+) -> Summary:
     """Write `n` synthetic notices and their ground truth under `out_dir`.
 
     `progress`, if given, is called with the number of notices written since its last call.
@@ -113,8 +136,10 @@ def generate(n: int, seed: int, out_dir: Path, progress: Callable[[int], None] |
         raise InputError(f"--notices must be positive, got {n}")
     out_dir = Path(out_dir)
     if (out_dir / "notices").exists() and any((out_dir / "notices").iterdir()):
-        raise InputError(f"{out_dir}/notices already holds files",
-                         "choose an empty folder: a corpus is never mixed with another")
+        raise InputError(
+            f"{out_dir}/notices already holds files",
+            "choose an empty folder: a corpus is never mixed with another",
+        )
     started = time.perf_counter()
     rng = random.Random(seed)
     writer = CorpusWriter(out_dir, seed, n)
@@ -129,15 +154,29 @@ def generate(n: int, seed: int, out_dir: Path, progress: Callable[[int], None] |
     sim.drain()
     if progress is not None and sim.count > reported:
         progress(sim.count - reported)
-    summary = Summary(out_dir=str(out_dir), seed=seed, notices=sim.count, files=0,
-                      by_language=dict(sorted(sim.by_language.items())),
-                      by_sub_rubric=dict(sorted(sim.by_sub_rubric.items())),
-                      by_event=dict(sorted(sim.by_event.items())),
-                      prose_notices=sim.prose_notices, homonyms=sim.pop.homonyms)
-    writer.close({"generator": "shabgraph", "generator_version": GENERATOR_VERSION,
-                  "seed": seed, "notices": n, "max_companies": max_companies,
-                  **summary.model_dump(include={"by_language", "by_sub_rubric", "by_event",
-                                                "prose_notices", "homonyms"})})
+    summary = Summary(
+        out_dir=str(out_dir),
+        seed=seed,
+        notices=sim.count,
+        files=0,
+        by_language=dict(sorted(sim.by_language.items())),
+        by_sub_rubric=dict(sorted(sim.by_sub_rubric.items())),
+        by_event=dict(sorted(sim.by_event.items())),
+        prose_notices=sim.prose_notices,
+        homonyms=sim.pop.homonyms,
+    )
+    writer.close(
+        {
+            "generator": "shabgraph",
+            "generator_version": GENERATOR_VERSION,
+            "seed": seed,
+            "notices": n,
+            "max_companies": max_companies,
+            **summary.model_dump(
+                include={"by_language", "by_sub_rubric", "by_event", "prose_notices", "homonyms"}
+            ),
+        }
+    )
     summary.files = len(writer.files)
     summary.truth_counts = dict(writer.counts)
     summary.seconds = round(time.perf_counter() - started, 2)

@@ -17,8 +17,9 @@ def set_value(history: History, value: Any, when: date, pub: str, **extra: Any) 
     """Close the current entry of a history (valid_to = when) and append the new value."""
     if history and history[-1]["valid_to"] is None:
         history[-1]["valid_to"] = when.isoformat()
-    history.append({"value": value, **extra, "valid_from": when.isoformat(), "valid_to": None,
-                    "pub": pub})
+    history.append(
+        {"value": value, **extra, "valid_from": when.isoformat(), "valid_to": None, "pub": pub}
+    )
 
 
 def close_history(history: History, when: date) -> None:
@@ -137,9 +138,17 @@ class Company:
 
     def to_truth(self) -> dict[str, Any]:
         """The `companies.jsonl` line."""
-        return {"id": self.id, "kind": self.kind, "uid": self.uid, "code13": self.code13,
-                "legal_form": self.legal_form, "canton": self.canton, "language": self.lang,
-                "status": self.status, **self.truth}
+        return {
+            "id": self.id,
+            "kind": self.kind,
+            "uid": self.uid,
+            "code13": self.code13,
+            "legal_form": self.legal_form,
+            "canton": self.canton,
+            "language": self.lang,
+            "status": self.status,
+            **self.truth,
+        }
 
 
 @dataclass(slots=True)
@@ -173,8 +182,16 @@ class Person:
 
     def to_truth(self, key: str) -> dict[str, Any]:
         """The `persons.jsonl` line."""
-        return {"id": self.id, "family_name": self.family, "given_names": self.given,
-                "sex": self.sex, "origin": self.origin, "nationality": self.nationality,
-                "stateless": self.origin is None and self.nationality is None,
-                "homonym_key": key, "residences": self.residences,
-                "variants": list(self.variants.values()), "pubs": self.pubs}
+        return {
+            "id": self.id,
+            "family_name": self.family,
+            "given_names": self.given,
+            "sex": self.sex,
+            "origin": self.origin,
+            "nationality": self.nationality,
+            "stateless": self.origin is None and self.nationality is None,
+            "homonym_key": key,
+            "residences": self.residences,
+            "variants": list(self.variants.values()),
+            "pubs": self.pubs,
+        }

@@ -12,8 +12,19 @@ from ingestion.synthetic.officers import Plan, draw_signature, write_changes
 from ingestion.synthetic.render import Notice
 from ingestion.synthetic.simulator import Simulator, fmt_date
 
-KINDS = ("officer", "move", "signature", "address", "seat", "name", "purpose", "capital",
-         "auditor", "conversion", "transfer")
+KINDS = (
+    "officer",
+    "move",
+    "signature",
+    "address",
+    "seat",
+    "name",
+    "purpose",
+    "capital",
+    "auditor",
+    "conversion",
+    "transfer",
+)
 WEIGHTS = (32, 8, 5, 9, 5, 5, 4, 6, 5, 1, 1.5)
 CORRECTION_RATE = 0.04
 """Share of mutations that first try to correct the company's previous notice (few succeed)."""
@@ -38,8 +49,9 @@ def mutate(sim: Simulator, c: Company) -> None:
     r = sim.rng
     if r.random() < CORRECTION_RATE and corrections.correct(sim, c):
         return
-    kinds = [k for k in r.choices(KINDS, WEIGHTS, k=2 if r.random() < 0.3 else 1)
-             if _applicable(c, k)]
+    kinds = [
+        k for k in r.choices(KINDS, WEIGHTS, k=2 if r.random() < 0.3 else 1) if _applicable(c, k)
+    ]
     kinds = list(dict.fromkeys(kinds)) or ["officer"]
     if "conversion" in kinds:
         kinds = ["conversion"]  # a conversion rewrites the officers itself
@@ -110,14 +122,24 @@ def _new_address(sim: Simulator, notice: Notice, c: Company) -> None:
     notice.event("address_change")
     notice.add(f"{phrases.LABELS[notice.lang]['address_new']}: {c.address.one_line()}.")
     a = c.address
-    sim.set_state(c, "addresses", a.one_line(), notice, line1=a.line1, street=a.street,
-                  house_number=a.number, zip_code=a.zip_code, town=a.town)
+    sim.set_state(
+        c,
+        "addresses",
+        a.one_line(),
+        notice,
+        line1=a.line1,
+        street=a.street,
+        house_number=a.number,
+        zip_code=a.zip_code,
+        town=a.town,
+    )
 
 
 def _move_seat(sim: Simulator, notice: Notice, c: Company) -> None:
     # a move stays within the canton so that the notice's office and language stay right
-    options = [p for p in sim.vocab.places_by_canton[c.canton] if p.name != c.seat
-               and p.lang == c.lang]
+    options = [
+        p for p in sim.vocab.places_by_canton[c.canton] if p.name != c.seat and p.lang == c.lang
+    ]
     if not options:
         _new_address(sim, notice, c)
         return
@@ -153,11 +175,15 @@ def _capital(sim: Simulator, notice: Notice, c: Company) -> None:
     label = phrases.CAPITAL_LABEL[c.legal_form][notice.lang]
     prev = phrases.PREVIOUS[notice.lang]
     if notice.lang == "de":
-        notice.add(f"{label} neu: {phrases.chf(new)} [{prev}: {phrases.chf(old)}]. "
-                   f"Liberierung {label} neu: {phrases.chf(new)}.")
+        notice.add(
+            f"{label} neu: {phrases.chf(new)} [{prev}: {phrases.chf(old)}]. "
+            f"Liberierung {label} neu: {phrases.chf(new)}."
+        )
     elif notice.style == "prose":
-        notice.add(f"{label} porté de {phrases.chf_plain(old)} à {phrases.chf_plain(new)}, "
-                   f"entièrement libéré.")
+        notice.add(
+            f"{label} porté de {phrases.chf_plain(old)} à {phrases.chf_plain(new)}, "
+            f"entièrement libéré."
+        )
     else:
         word = "Nouveau" if notice.lang == "fr" else "Nuovo"
         low = label[0].lower() + label[1:]
@@ -173,21 +199,27 @@ def _convert(sim: Simulator, notice: Notice, c: Company) -> None:
     notice.event("legal_form_change", "name_change", "capital_change")
     old_cap = c.capital or 20_000.0
     new_cap = max(100_000.0, old_cap)
-    new_name = c.base_name.replace(f" {_suffix(sim, '0107', lang)}", f" {_suffix(sim, '0106', lang)}")
+    new_name = c.base_name.replace(
+        f" {_suffix(sim, '0107', lang)}", f" {_suffix(sim, '0106', lang)}"
+    )
     if new_name == c.base_name:
         new_name = f"{c.base_name} {_suffix(sim, '0106', lang)}"
     L = phrases.LABELS[lang]
     form_label = sim.vocab.companies["legal_forms"]["0106"]["label"][lang]
     label = phrases.CAPITAL_LABEL["0106"][lang]
     prev = phrases.PREVIOUS[lang]
-    intro = {"de": "Umwandlung: Die Gesellschaft mit beschränkter Haftung wird gemäss Umwandlungsplan vom {d} in eine Aktiengesellschaft umgewandelt.",
-             "fr": "Transformation: la société à responsabilité limitée est transformée en société anonyme selon plan de transformation du {d}.",
-             "it": "Trasformazione: la società a garanzia limitata è trasformata in società anonima secondo piano di trasformazione del {d}."}[lang]
+    intro = {
+        "de": "Umwandlung: Die Gesellschaft mit beschränkter Haftung wird gemäss Umwandlungsplan vom {d} in eine Aktiengesellschaft umgewandelt.",
+        "fr": "Transformation: la société à responsabilité limitée est transformée en société anonyme selon plan de transformation du {d}.",
+        "it": "Trasformazione: la società a garanzia limitata è trasformata in società anonima secondo piano di trasformazione del {d}.",
+    }[lang]
     notice.add(intro.format(d=fmt_date(notice.journal_date - timedelta(days=5))))
     notice.add(f"{L['name_new']}: {new_name}.")
     notice.add(f"{L['form_new']}: {form_label}.")
-    notice.add(f"{label} {phrases.NEW_WORD[lang] if lang == 'de' else ''}".rstrip()
-               + f": {phrases.chf(new_cap)} [{prev}: {phrases.chf(old_cap)}].")
+    notice.add(
+        f"{label} {phrases.NEW_WORD[lang] if lang == 'de' else ''}".rstrip()
+        + f": {phrases.chf(new_cap)} [{prev}: {phrases.chf(old_cap)}]."
+    )
     c.legal_form = "0106"
     c.name = c.base_name = new_name
     c.translations = []
@@ -200,14 +232,20 @@ def _convert(sim: Simulator, notice: Notice, c: Company) -> None:
     plan = Plan()
     for h in list(c.holdings):
         if h.holder_kind == "person" and h.key in ("partner_md", "gmbh_partner", "md"):
-            plan.changed.append((h, "chair" if not plan.changed else "board_member",
-                                 "individual" if not plan.changed else "collective_two"))
+            plan.changed.append(
+                (
+                    h,
+                    "chair" if not plan.changed else "board_member",
+                    "individual" if not plan.changed else "collective_two",
+                )
+            )
     write_changes(sim, notice, c, plan)
 
 
 def _transfer(sim: Simulator, notice: Notice, c: Company) -> None:
-    other = sim.pop.pick_company(lambda x: x.id != c.id and x.status == "active"
-                                 and x.kind == "company")
+    other = sim.pop.pick_company(
+        lambda x: x.id != c.id and x.status == "active" and x.kind == "company"
+    )
     if other is None:
         return _new_address(sim, notice, c)
     r = sim.rng
@@ -220,27 +258,42 @@ def _transfer(sim: Simulator, notice: Notice, c: Company) -> None:
     a, p = phrases.chf(assets), phrases.chf(round(assets * r.uniform(0.1, 0.8), 2))
     d = fmt_date(notice.journal_date - timedelta(days=r.randint(5, 40)))
     if buyer:
-        text = {"de": f"Vermögensübertragung: Die Gesellschaft übernimmt gemäss Vertrag vom {d} Aktiven von {a} und Passiven von {p} der {ref}.",
-                "fr": f"Transfert de patrimoine: la société reprend selon contrat du {d} des actifs de {a} et des passifs de {p} de {ref}.",
-                "it": f"Trasferimento di patrimonio: la società riprende secondo contratto del {d} attivi di {a} e passivi di {p} della {ref}."}
+        text = {
+            "de": f"Vermögensübertragung: Die Gesellschaft übernimmt gemäss Vertrag vom {d} Aktiven von {a} und Passiven von {p} der {ref}.",
+            "fr": f"Transfert de patrimoine: la société reprend selon contrat du {d} des actifs de {a} et des passifs de {p} de {ref}.",
+            "it": f"Trasferimento di patrimonio: la società riprende secondo contratto del {d} attivi di {a} e passivi di {p} della {ref}.",
+        }
     else:
-        text = {"de": f"Vermögensübertragung: Die Gesellschaft überträgt gemäss Vertrag vom {d} Aktiven von {a} und Passiven von {p} auf die {ref}.",
-                "fr": f"Transfert de patrimoine: la société transfère selon contrat du {d} des actifs de {a} et des passifs de {p} à {ref}.",
-                "it": f"Trasferimento di patrimonio: la società trasferisce secondo contratto del {d} attivi di {a} e passivi di {p} alla {ref}."}
+        text = {
+            "de": f"Vermögensübertragung: Die Gesellschaft überträgt gemäss Vertrag vom {d} Aktiven von {a} und Passiven von {p} auf die {ref}.",
+            "fr": f"Transfert de patrimoine: la société transfère selon contrat du {d} des actifs de {a} et des passifs de {p} à {ref}.",
+            "it": f"Trasferimento di patrimonio: la società trasferisce secondo contratto del {d} attivi di {a} e passivi di {p} alla {ref}.",
+        }
     notice.add(text[notice.lang])
     return None
 
 
 def _plan_officers(sim: Simulator, c: Company, kind: str, plan: Plan) -> None:
     r = sim.rng
-    persons = [h for h in c.holdings if h.holder_kind == "person"
-               and h not in plan.removed and all(h is not x[0] for x in plan.changed)
-               and all(h is not x[0] for x in plan.moved)]
+    persons = [
+        h
+        for h in c.holdings
+        if h.holder_kind == "person"
+        and h not in plan.removed
+        and all(h is not x[0] for x in plan.changed)
+        and all(h is not x[0] for x in plan.moved)
+    ]
     if kind == "auditor":
         current = next((h for h in c.holdings if h.key == "auditor"), None)
-        new = sim.pop.pick_company(lambda x: x.sector == "fiduciary" and x.id != c.id
-                                   and x.status == "active" and x.kind == "company"
-                                   and (current is None or x.id != current.holder_id))
+        new = sim.pop.pick_company(
+            lambda x: (
+                x.sector == "fiduciary"
+                and x.id != c.id
+                and x.status == "active"
+                and x.kind == "company"
+                and (current is None or x.id != current.holder_id)
+            )
+        )
         if current is not None:
             plan.removed.append(current)
         if new is not None:
@@ -278,4 +331,3 @@ def _plan_officers(sim: Simulator, c: Company, kind: str, plan: Plan) -> None:
     person = sim.pop.holder(c.lang, exclude)
     sig = draw_signature(sim, key)
     plan.added.append((person, key, sig, 0))
-

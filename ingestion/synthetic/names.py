@@ -31,6 +31,7 @@ def transliteration(family: str, given: str) -> tuple[str, str] | None:
 
 def accent_drop(family: str, given: str) -> tuple[str, str] | None:
     """Accents other than umlauts dropped (Jérôme -> Jerome)."""
+
     def strip(s: str) -> str:
         out = []
         for ch in s:
@@ -71,8 +72,12 @@ def given_first_only(family: str, given: str) -> tuple[str, str] | None:
 def pick_variant(family: str, given: str, rng: random.Random) -> tuple[str, str, list[str]]:
     """One applicable variant chosen at random: (family, given, kinds); kinds empty if none."""
     options: list[tuple[str, tuple[str, str]]] = []
-    for kind, fn in (("transliteration", transliteration), ("accent_drop", accent_drop),
-                     ("given_order", given_order), ("given_first_only", given_first_only)):
+    for kind, fn in (
+        ("transliteration", transliteration),
+        ("accent_drop", accent_drop),
+        ("given_order", given_order),
+        ("given_first_only", given_first_only),
+    ):
         out = fn(family, given)
         if out is not None:
             options.append((kind, out))

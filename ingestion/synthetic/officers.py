@@ -14,8 +14,9 @@ from ingestion.synthetic.model import Company, Holding, Person
 from ingestion.synthetic.render import Notice
 from ingestion.synthetic.simulator import Simulator
 
-SIGNING = frozenset({"individual", "collective_two", "individual_procuration",
-                     "collective_procuration"})
+SIGNING = frozenset(
+    {"individual", "collective_two", "individual_procuration", "collective_procuration"}
+)
 
 
 @dataclass
@@ -66,8 +67,9 @@ def write_changes(sim: Simulator, notice: Notice, c: Company, plan: Plan) -> Non
     for h in plan.removed:
         if h.holder_kind == "company":
             assert h.ref is not None
-            ref = notice.company_ref((h.holder_id, *h.ref), h.key, action="removed",
-                                     role_text=h.words)
+            ref = notice.company_ref(
+                (h.holder_id, *h.ref), h.key, action="removed", role_text=h.words
+            )
             notice.event("auditor_change" if h.key == "auditor" else "officer_change")
             if prose:
                 sentences.append(f"{h.ref[0]} n'est plus {h.words}.")
@@ -81,8 +83,16 @@ def write_changes(sim: Simulator, notice: Notice, c: Company, plan: Plan) -> Non
             if h.signature in SIGNING:
                 notice.event("signature_change")
             if prose:
-                entry = notice.person(p, h.key, h.signature, "removed", details=False,
-                                      with_role=False, with_signature=False, role_text=h.words)
+                entry = notice.person(
+                    p,
+                    h.key,
+                    h.signature,
+                    "removed",
+                    details=False,
+                    with_role=False,
+                    with_signature=False,
+                    role_text=h.words,
+                )
                 if h.words:
                     tail = "; sa signature est radiée" if h.signature in SIGNING else ""
                     sentences.append(f"{entry} n'est plus {h.words}{tail}.")
@@ -91,8 +101,9 @@ def write_changes(sim: Simulator, notice: Notice, c: Company, plan: Plan) -> Non
                 else:
                     sentences.append(f"La signature de {entry} est radiée.")
             else:
-                removed_entries.append(notice.person(p, h.key, h.signature, "removed",
-                                                     shares=h.shares))
+                removed_entries.append(
+                    notice.person(p, h.key, h.signature, "removed", shares=h.shares)
+                )
     for h, key, sig in plan.changed:
         p = sim.pop.persons[h.holder_id]
         prev: dict[str, Any] = {}
@@ -111,21 +122,38 @@ def write_changes(sim: Simulator, notice: Notice, c: Company, plan: Plan) -> Non
         sim.close_role(c, h, notice.journal_date, notice.pub_number, "changed")
         ptext = _prev_text(notice, prev, old_words)
         if prose:
-            entry = notice.person(p, key, sig, "registered", with_role=False,
-                                  previous=prev or None, role_text=new.words)
+            entry = notice.person(
+                p,
+                key,
+                sig,
+                "registered",
+                with_role=False,
+                previous=prev or None,
+                role_text=new.words,
+            )
             words = f", désormais {new.words}" if new.words else ""
             sentences.append(f"{entry}{words} [{phrases.PREVIOUS[lang]}: {ptext}].")
         else:
-            changed_entries.append(notice.person(p, key, sig, "registered", shares=h.shares,
-                                                 previous=prev or None, prev_text=ptext))
+            changed_entries.append(
+                notice.person(
+                    p,
+                    key,
+                    sig,
+                    "registered",
+                    shares=h.shares,
+                    previous=prev or None,
+                    prev_text=ptext,
+                )
+            )
     for h, old_res in plan.moved:
         p = sim.pop.persons[h.holder_id]
         notice.event("officer_change")
         prev = {"residence": old_res}
         ptext = f"{phrases.IN[lang]} {old_res}"
         h.residence = p.residence
-        entry = notice.person(p, h.key, h.signature, "registered", shares=h.shares,
-                              previous=prev, prev_text=ptext)
+        entry = notice.person(
+            p, h.key, h.signature, "registered", shares=h.shares, previous=prev, prev_text=ptext
+        )
         if prose:
             sentences.append(f"{entry}.")
         else:
@@ -134,8 +162,9 @@ def write_changes(sim: Simulator, notice: Notice, c: Company, plan: Plan) -> Non
     for holder, key, sig, shares in plan.added:
         if isinstance(holder, Company):
             h = sim.open_role(c, notice, key, sig, holder=holder, shares=shares)
-            ref = notice.company_ref((holder.id, holder.name, holder.uid, holder.seat), key,
-                                     role_text=h.words)
+            ref = notice.company_ref(
+                (holder.id, holder.name, holder.uid, holder.seat), key, role_text=h.words
+            )
             notice.event("auditor_change" if key == "auditor" else "officer_change")
             if prose:
                 share_text = f", {phrases.PROSE_SHARES.format(n=shares)}" if shares else ""
@@ -149,12 +178,14 @@ def write_changes(sim: Simulator, notice: Notice, c: Company, plan: Plan) -> Non
         if sig in SIGNING:
             notice.event("signature_change")
         if prose and not h.words and sig in phrases.PROSE_GRANT:
-            grants.setdefault(sig, []).append(notice.person(
-                holder, key, sig, "registered", with_role=False, with_signature=False))
+            grants.setdefault(sig, []).append(
+                notice.person(holder, key, sig, "registered", with_role=False, with_signature=False)
+            )
         elif prose:
             title = _cap(h.words or "")
-            entry = notice.person(holder, key, sig, "registered", with_role=False,
-                                  shares=shares, role_text=title)
+            entry = notice.person(
+                holder, key, sig, "registered", with_role=False, shares=shares, role_text=title
+            )
             sentences.append(f"{title}: {entry}.")
         else:
             changed_entries.append(notice.person(holder, key, sig, "registered", shares=shares))
@@ -190,8 +221,14 @@ def write_new_officers(sim: Simulator, notice: Notice, c: Company, auditor: Comp
             parts -= take
     for key, shares in planned:
         if key == "gmbh_partner" and r.random() < 0.08:
-            corp = sim.pop.pick_company(lambda x: x.legal_form in ("0106", "0107") and x.id != c.id
-                                        and x.status == "active" and x.kind == "company")
+            corp = sim.pop.pick_company(
+                lambda x: (
+                    x.legal_form in ("0106", "0107")
+                    and x.id != c.id
+                    and x.status == "active"
+                    and x.kind == "company"
+                )
+            )
             if corp is not None:
                 plan.added.append((corp, key, "none", shares))
                 continue

@@ -11,54 +11,93 @@ from datetime import date
 from ingestion.synthetic.dates import dmy
 
 HEADINGS = {
-    "de": {"new": "Eingetragene Personen", "changed": "Eingetragene Personen neu oder mutierend",
-           "removed": "Ausgeschiedene Personen und erloschene Unterschriften"},
-    "fr": {"new": "Personne(s) inscrite(s)", "changed": "Inscription ou modification de personne(s)",
-           "removed": "Personne(s) et signature(s) radiée(s)"},
-    "it": {"new": "Persone iscritte", "changed": "Nuove persone iscritte o modifiche",
-           "removed": "Persone dimissionarie e firme cancellate"},
+    "de": {
+        "new": "Eingetragene Personen",
+        "changed": "Eingetragene Personen neu oder mutierend",
+        "removed": "Ausgeschiedene Personen und erloschene Unterschriften",
+    },
+    "fr": {
+        "new": "Personne(s) inscrite(s)",
+        "changed": "Inscription ou modification de personne(s)",
+        "removed": "Personne(s) et signature(s) radiée(s)",
+    },
+    "it": {
+        "new": "Persone iscritte",
+        "changed": "Nuove persone iscritte o modifiche",
+        "removed": "Persone dimissionarie e firme cancellate",
+    },
 }
 
 SIGNATURES = {
-    "de": {"individual": "mit Einzelunterschrift", "collective_two": "mit Kollektivunterschrift zu zweien",
-           "individual_procuration": "mit Einzelprokura", "collective_procuration": "mit Kollektivprokura zu zweien",
-           "none": "ohne Zeichnungsberechtigung"},
-    "fr": {"individual": "avec signature individuelle", "collective_two": "avec signature collective à deux",
-           "individual_procuration": "avec procuration individuelle",
-           "collective_procuration": "avec procuration collective à deux", "none": "sans droit de signature"},
-    "it": {"individual": "con firma individuale", "collective_two": "con firma collettiva a due",
-           "individual_procuration": "con procura individuale",
-           "collective_procuration": "con procura collettiva a due", "none": "senza diritto di firma"},
+    "de": {
+        "individual": "mit Einzelunterschrift",
+        "collective_two": "mit Kollektivunterschrift zu zweien",
+        "individual_procuration": "mit Einzelprokura",
+        "collective_procuration": "mit Kollektivprokura zu zweien",
+        "none": "ohne Zeichnungsberechtigung",
+    },
+    "fr": {
+        "individual": "avec signature individuelle",
+        "collective_two": "avec signature collective à deux",
+        "individual_procuration": "avec procuration individuelle",
+        "collective_procuration": "avec procuration collective à deux",
+        "none": "sans droit de signature",
+    },
+    "it": {
+        "individual": "con firma individuale",
+        "collective_two": "con firma collettiva a due",
+        "individual_procuration": "con procura individuale",
+        "collective_procuration": "con procura collettiva a due",
+        "none": "senza diritto di firma",
+    },
 }
 
 # Geneva prose: "Signature collective à deux est conférée à A, ... et B, ...".
-PROSE_GRANT = {"individual": "Signature individuelle", "collective_two": "Signature collective à deux",
-               "individual_procuration": "Procuration individuelle",
-               "collective_procuration": "Procuration collective à deux"}
+PROSE_GRANT = {
+    "individual": "Signature individuelle",
+    "collective_two": "Signature collective à deux",
+    "individual_procuration": "Procuration individuelle",
+    "collective_procuration": "Procuration collective à deux",
+}
 
 # Real Geneva notices (HR02-1006747585) use the perfect, the older Vaud ones the present.
 PROSE_GRANT_VERB = {"GE": "a été conférée à"}
 PROSE_GRANT_VERB_DEFAULT = "est conférée à"
 
 # Geneva writes a foreign residence "à Cranves-Sales, FRA" (ISO alpha-3), others "München (DE)".
-ISO3 = {"AE": "ARE", "AT": "AUT", "DE": "DEU", "ES": "ESP", "FR": "FRA", "GB": "GBR", "IT": "ITA",
-        "LI": "LIE", "NL": "NLD", "PT": "PRT", "SG": "SGP", "US": "USA"}
+ISO3 = {
+    "AE": "ARE",
+    "AT": "AUT",
+    "DE": "DEU",
+    "ES": "ESP",
+    "FR": "FRA",
+    "GB": "GBR",
+    "IT": "ITA",
+    "LI": "LIE",
+    "NL": "NLD",
+    "PT": "PRT",
+    "SG": "SGP",
+    "US": "USA",
+}
 
 # Prose shares come before the signature, without cents: "pour 200 parts de CHF 100 avec
 # signature individuelle" (HR01-1006740640); partner-managers are hyphenated there.
 PROSE_SHARES = "pour {n} parts de CHF 100"
-PROSE_ROLE_WORDS = {"associé et gérant": "associé-gérant", "associée et gérante": "associée-gérante"}
+PROSE_ROLE_WORDS = {
+    "associé et gérant": "associé-gérant",
+    "associée et gérante": "associée-gérante",
+}
 
 # Corrections: the corrected-away value in brackets, and the lead sentence citing the wrong entry
 # (Italian as in the real notice ZEFIX-2017-01-09-1271188).
 CORRECTED = {"de": "nicht", "fr": "non", "it": "non"}
 CORRECTION_LEAD = {
     "de": "Berichtigung des Tagesregistereintrages Nr. {jn} vom {jd}, publiziert im SHAB Nr. {issue} "
-          "vom {pd}.",
+    "vom {pd}.",
     "fr": "Rectification de l'inscription au journal no {jn} du {jd}, publiée dans la FOSC no "
-          "{issue} du {pd}.",
+    "{issue} du {pd}.",
     "it": "Complemento all'iscrizione del registro giornaliero no. {jn} del {jd}, pubblicato sul "
-          "FUSC no. {issue} del {pd}.",
+    "FUSC no. {issue} del {pd}.",
 }
 
 PREVIOUS = {"de": "bisher", "fr": "précédemment", "it": "finora"}
@@ -68,16 +107,42 @@ NEW_ENTRY = {"de": "(Neueintragung)", "fr": "(nouvelle inscription)", "it": "(Nu
 STATELESS = {"de": "staatenlos", "fr": "apatride", "it": "apolide"}
 
 LABELS = {
-    "de": {"statutes": "Statutendatum", "statutes_changed": "Statutenänderung", "deed": "Stiftungsurkunde",
-           "purpose": "Zweck", "purpose_new": "Zweck neu", "name_new": "Firma neu", "seat_new": "Sitz neu",
-           "address_new": "Domizil neu", "form_new": "Rechtsform neu", "organ": "Publikationsorgan: SHAB."},
-    "fr": {"statutes": "Statuts du", "statutes_changed": "Modification des statuts:", "deed": "Acte de fondation du",
-           "purpose": "But", "purpose_new": "Nouveau but", "name_new": "Nouvelle raison sociale",
-           "seat_new": "Nouveau siège", "address_new": "Nouvelle adresse", "form_new": "Nouvelle forme juridique",
-           "organ": "Organe de publication: Feuille officielle suisse du commerce."},
-    "it": {"statutes": "Data dello statuto", "statutes_changed": "Statuti modificati", "deed": "Atto di fondazione",
-           "purpose": "Scopo", "purpose_new": "Nuovo scopo", "name_new": "Nuova ditta", "seat_new": "Nuova sede",
-           "address_new": "Nuovo recapito", "form_new": "Nuova forma giuridica", "organ": "Organo di pubblicazione: FUSC."},
+    "de": {
+        "statutes": "Statutendatum",
+        "statutes_changed": "Statutenänderung",
+        "deed": "Stiftungsurkunde",
+        "purpose": "Zweck",
+        "purpose_new": "Zweck neu",
+        "name_new": "Firma neu",
+        "seat_new": "Sitz neu",
+        "address_new": "Domizil neu",
+        "form_new": "Rechtsform neu",
+        "organ": "Publikationsorgan: SHAB.",
+    },
+    "fr": {
+        "statutes": "Statuts du",
+        "statutes_changed": "Modification des statuts:",
+        "deed": "Acte de fondation du",
+        "purpose": "But",
+        "purpose_new": "Nouveau but",
+        "name_new": "Nouvelle raison sociale",
+        "seat_new": "Nouveau siège",
+        "address_new": "Nouvelle adresse",
+        "form_new": "Nouvelle forme juridique",
+        "organ": "Organe de publication: Feuille officielle suisse du commerce.",
+    },
+    "it": {
+        "statutes": "Data dello statuto",
+        "statutes_changed": "Statuti modificati",
+        "deed": "Atto di fondazione",
+        "purpose": "Scopo",
+        "purpose_new": "Nuovo scopo",
+        "name_new": "Nuova ditta",
+        "seat_new": "Nuova sede",
+        "address_new": "Nuovo recapito",
+        "form_new": "Nuova forma giuridica",
+        "organ": "Organo di pubblicazione: FUSC.",
+    },
 }
 
 CAPITAL_LABEL = {  # legal form -> label by language
@@ -87,10 +152,16 @@ CAPITAL_LABEL = {  # legal form -> label by language
 }
 NEW_WORD = {"de": "neu", "fr": "nouveau", "it": "nuovo"}
 
-SHARES = {"de": "mit {n} Stammanteilen zu je CHF 100.00", "fr": "pour {n} parts sociales de CHF 100.00",
-          "it": "con {n} quote da CHF 100.00"}
-LIMITED_SUM = {"de": "mit einer Kommanditsumme von CHF {x}", "fr": "pour une commandite de CHF {x}",
-               "it": "con una accomandita di CHF {x}"}
+SHARES = {
+    "de": "mit {n} Stammanteilen zu je CHF 100.00",
+    "fr": "pour {n} parts sociales de CHF 100.00",
+    "it": "con {n} quote da CHF 100.00",
+}
+LIMITED_SUM = {
+    "de": "mit einer Kommanditsumme von CHF {x}",
+    "fr": "pour une commandite de CHF {x}",
+    "it": "con una accomandita di CHF {x}",
+}
 
 OPTING_OUT = {
     "de": "Gemäss Erklärung vom {d} wird auf eine eingeschränkte Revision verzichtet.",
@@ -133,7 +204,12 @@ def origin_text(lang: str, origins: list[str]) -> str:
 
 
 TITLES = {
-    "HR01": {"de": "Neueintragung", "en": "New entries", "it": "Nuove registrazioni", "fr": "Nouvelles entrées"},
+    "HR01": {
+        "de": "Neueintragung",
+        "en": "New entries",
+        "it": "Nuove registrazioni",
+        "fr": "Nouvelles entrées",
+    },
     "HR02": {"de": "Mutation", "en": "Change", "it": "Cambiamenti", "fr": "Mutation"},
     "HR03": {"de": "Löschung", "en": "Deletion", "it": "Cancellazione", "fr": "Annulation"},
 }

@@ -66,9 +66,14 @@ def _weighted(rng: random.Random, table: tuple[list[str], list[float]]) -> str:
 class Population:
     """Live companies and persons, with the rules that draw new ones."""
 
-    def __init__(self, rng: random.Random, vocab: Vocab, max_companies: int,
-                 on_company_done: Callable[[Company], None],
-                 on_person_done: Callable[[Person], None]) -> None:
+    def __init__(
+        self,
+        rng: random.Random,
+        vocab: Vocab,
+        max_companies: int,
+        on_company_done: Callable[[Company], None],
+        on_person_done: Callable[[Person], None],
+    ) -> None:
         self.rng = rng
         self.vocab = vocab
         self.max_companies = max_companies
@@ -83,7 +88,9 @@ class Population:
         self._person_seq = 0
         self.uids = UidIssuer(rng.randrange(10**9))
         self._cantons = _cumulative(vocab.canton_weights)
-        self._forms = _cumulative({k: v["weight"] for k, v in vocab.companies["legal_forms"].items()})
+        self._forms = _cumulative(
+            {k: v["weight"] for k, v in vocab.companies["legal_forms"].items()}
+        )
         self._nats = _cumulative(vocab.nationality_weights)
         self._on_company_done = on_company_done
         self._on_person_done = on_person_done
@@ -105,9 +112,13 @@ class Population:
         line1 = None
         if self.rng.random() < 0.12:
             line1 = f"c/o {self.stem()} {'Treuhand AG' if place.lang == 'de' else 'Fiduciaire SA'}"
-        return Address(street=streets[self.rng.randrange(len(streets))],
-                       number=str(self.rng.randint(1, 120)), zip_code=place.zip_code,
-                       town=place.name, line1=line1)
+        return Address(
+            street=streets[self.rng.randrange(len(streets))],
+            number=str(self.rng.randint(1, 120)),
+            zip_code=place.zip_code,
+            town=place.name,
+            line1=line1,
+        )
 
     def stem(self) -> str:
         c = self.vocab.companies
@@ -118,23 +129,58 @@ class Population:
         parts.append(c["stem_end"][r.randrange(len(c["stem_end"]))])
         return "".join(parts)
 
-    def new_company(self, kind: str, legal_form: str, place: Place, name: str, sector: str,
-                    translations: list[str] | None = None) -> Company:
+    def new_company(
+        self,
+        kind: str,
+        legal_form: str,
+        place: Place,
+        name: str,
+        sector: str,
+        translations: list[str] | None = None,
+    ) -> Company:
         """A new company in the working set (not yet published)."""
         self._company_seq += 1
         cid = f"C{self._company_seq:07d}"
         foreign = kind == "foreign"
-        code13 = None if foreign else f"CH{self.rng.randint(100, 999)}{self.rng.randint(0, 10**8 - 1):08d}"
+        code13 = (
+            None
+            if foreign
+            else f"CH{self.rng.randint(100, 999)}{self.rng.randint(0, 10**8 - 1):08d}"
+        )
         company = Company(
-            id=cid, kind=kind, uid=None if foreign else self.uids.next(), code13=code13,
-            legal_form=legal_form, canton=place.canton, lang=place.lang, sector=sector,
-            name=name, base_name=name, translations=translations or [], seat=place.name,
-            address=None if foreign else self.address(place), purpose=None, capital=None)
-        company.truth = {"registered_on": None, "registered_pub": None, "deleted_on": None,
-                         "deleted_pub": None, "deletion_reason": None, "head_office_id": None,
-                         "merged_into": None, "names": [], "seats": [], "capitals": [],
-                         "addresses": [], "legal_forms": [], "purposes": [], "statuses": [],
-                         "pubs": []}
+            id=cid,
+            kind=kind,
+            uid=None if foreign else self.uids.next(),
+            code13=code13,
+            legal_form=legal_form,
+            canton=place.canton,
+            lang=place.lang,
+            sector=sector,
+            name=name,
+            base_name=name,
+            translations=translations or [],
+            seat=place.name,
+            address=None if foreign else self.address(place),
+            purpose=None,
+            capital=None,
+        )
+        company.truth = {
+            "registered_on": None,
+            "registered_pub": None,
+            "deleted_on": None,
+            "deleted_pub": None,
+            "deletion_reason": None,
+            "head_office_id": None,
+            "merged_into": None,
+            "names": [],
+            "seats": [],
+            "capitals": [],
+            "addresses": [],
+            "legal_forms": [],
+            "purposes": [],
+            "statuses": [],
+            "pubs": [],
+        }
         self.companies[cid] = company
         if not foreign:
             self.active.add(cid)
@@ -178,7 +224,9 @@ class Population:
 
     def _residence(self, lang: str) -> tuple[str, str]:
         if self.rng.random() < 0.05:
-            town, country = self.vocab.foreign_places[self.rng.randrange(len(self.vocab.foreign_places))]
+            town, country = self.vocab.foreign_places[
+                self.rng.randrange(len(self.vocab.foreign_places))
+            ]
             return f"{town} ({country})", country
         pool = self.vocab.places_by_lang[lang] if self.rng.random() < 0.85 else self.vocab.places
         return pool[self.rng.randrange(len(pool))].name, "CH"
@@ -219,9 +267,16 @@ class Population:
             self.homonyms += 1
         residence, country = self._residence(lang)
         self._person_seq += 1
-        person = Person(id=f"P{self._person_seq:07d}", family=family, given=given, sex=sex,
-                        origin=origin, nationality=nationality, residence=residence,
-                        residence_country=country)
+        person = Person(
+            id=f"P{self._person_seq:07d}",
+            family=family,
+            given=given,
+            sex=sex,
+            origin=origin,
+            nationality=nationality,
+            residence=residence,
+            residence_country=country,
+        )
         self.persons[person.id] = person
         self.person_pick.add(person.id)
         return person

@@ -23,8 +23,16 @@ VARIANT_RATE = 0.12
 class Notice:
     """Text and mentions of one publication under construction."""
 
-    def __init__(self, rng: random.Random, vocab: Vocab, lang: str, canton: str, style: str,
-                 pub_number: str, journal_date: date) -> None:
+    def __init__(
+        self,
+        rng: random.Random,
+        vocab: Vocab,
+        lang: str,
+        canton: str,
+        style: str,
+        pub_number: str,
+        journal_date: date,
+    ) -> None:
         self.rng = rng
         self.vocab = vocab
         self.lang = lang
@@ -54,32 +62,70 @@ class Notice:
         return " ".join(self.parts)
 
     def _mention(self, **fields: Any) -> None:
-        base = {"pub_number": self.pub_number, "seq": len(self.mentions), "kind": None,
-                "entity_id": None, "family_name": None, "given_names": None, "name": None,
-                "uid": None, "seat": None, "origin": None, "nationality": None, "residence": None,
-                "role": None, "roles": [], "role_text": None, "signature": None, "action": None,
-                "previous": None, "variant": [], "style": self.style}
+        base = {
+            "pub_number": self.pub_number,
+            "seq": len(self.mentions),
+            "kind": None,
+            "entity_id": None,
+            "family_name": None,
+            "given_names": None,
+            "name": None,
+            "uid": None,
+            "seat": None,
+            "origin": None,
+            "nationality": None,
+            "residence": None,
+            "role": None,
+            "roles": [],
+            "role_text": None,
+            "signature": None,
+            "action": None,
+            "previous": None,
+            "variant": [],
+            "style": self.style,
+        }
         base.update(fields)
         self.mentions.append(base)
 
     # -- companies --------------------------------------------------------------------------
     def subject(self, company: Company, name: str | None = None) -> None:
         """Record the subject company mention (its name as written at the head)."""
-        self._mention(kind="company", entity_id=company.id, name=name or company.name,
-                      uid=company.uid, seat=company.seat, role="subject", roles=["subject"])
+        self._mention(
+            kind="company",
+            entity_id=company.id,
+            name=name or company.name,
+            uid=company.uid,
+            seat=company.seat,
+            role="subject",
+            roles=["subject"],
+        )
 
-    def company_ref(self, ref: tuple[str, str, str | None, str], role: str,
-                    action: str | None = "registered", with_uid: bool = True, seat: bool = True,
-                    role_text: str | None = None) -> str:
+    def company_ref(
+        self,
+        ref: tuple[str, str, str | None, str],
+        role: str,
+        action: str | None = "registered",
+        with_uid: bool = True,
+        seat: bool = True,
+        role_text: str | None = None,
+    ) -> str:
         """`Name (CHE-…), in Seat` for ref = (id, name, uid, seat); records the mention."""
         cid, name, uid, where = ref
         uid = uid if with_uid else None
         text = name + (f" ({uid})" if uid else "")
         if seat:
             text += f", {phrases.IN[self.lang]} {where}"
-        self._mention(kind="company", entity_id=cid, name=name, uid=uid,
-                      seat=where if seat else None, role=role, roles=[role],
-                      role_text=role_text, action=action)
+        self._mention(
+            kind="company",
+            entity_id=cid,
+            name=name,
+            uid=uid,
+            seat=where if seat else None,
+            role=role,
+            roles=[role],
+            role_text=role_text,
+            action=action,
+        )
         return text
 
     # -- persons ----------------------------------------------------------------------------
@@ -92,8 +138,12 @@ class Notice:
             key = (family, given)
             entry = person.variants.get(key)
             if entry is None:
-                person.variants[key] = {"family_name": family, "given_names": given,
-                                        "kinds": kinds, "count": 1}
+                person.variants[key] = {
+                    "family_name": family,
+                    "given_names": given,
+                    "kinds": kinds,
+                    "count": 1,
+                }
             else:
                 entry["count"] += 1
         if not person.pubs or person.pubs[-1] != self.pub_number:
@@ -105,17 +155,25 @@ class Notice:
         if last is None or last["value"] != person.residence:
             if last is not None:
                 last["valid_to"] = self.journal_date.isoformat()
-            person.residences.append({"value": person.residence,
-                                      "country": person.residence_country,
-                                      "valid_from": self.journal_date.isoformat(),
-                                      "valid_to": None, "pub": self.pub_number})
+            person.residences.append(
+                {
+                    "value": person.residence,
+                    "country": person.residence_country,
+                    "valid_from": self.journal_date.isoformat(),
+                    "valid_to": None,
+                    "pub": self.pub_number,
+                }
+            )
 
     def _origin(self, person: Person, prose: bool) -> tuple[str, str | None, str | None]:
         """(text, origin as written, nationality country name)."""
         lang = self.lang
         if person.origin:
-            return phrases.origin_text(lang, person.origin), f" {phrases.AND[lang]} ".join(
-                person.origin), None
+            return (
+                phrases.origin_text(lang, person.origin),
+                f" {phrases.AND[lang]} ".join(person.origin),
+                None,
+            )
         if person.nationality:
             nat = self.vocab.nationalities[person.nationality]
             country = nat["country"][lang]
@@ -135,16 +193,33 @@ class Notice:
     def _residence_text(self, person: Person) -> str:
         """The residence as this notice writes it (Geneva prose: `Cranves-Sales, FRA`)."""
         country = person.residence_country
-        if (self.style == "prose" and self.canton == "GE" and country != "CH"
-                and country in phrases.ISO3 and person.residence.endswith(f" ({country})")):
-            return f"{person.residence[:-len(country) - 3]}, {phrases.ISO3[country]}"
+        if (
+            self.style == "prose"
+            and self.canton == "GE"
+            and country != "CH"
+            and country in phrases.ISO3
+            and person.residence.endswith(f" ({country})")
+        ):
+            return f"{person.residence[: -len(country) - 3]}, {phrases.ISO3[country]}"
         return person.residence
 
-    def person(self, person: Person, key: str, signature: str, action: str, *,
-               details: bool = True, shares: int = 0, limited_sum: float | None = None,
-               previous: dict[str, Any] | None = None, prev_text: str | None = None,
-               with_role: bool = True, with_signature: bool = True,
-               role_text: str | None = None, prev_word: str | None = None) -> str:
+    def person(
+        self,
+        person: Person,
+        key: str,
+        signature: str,
+        action: str,
+        *,
+        details: bool = True,
+        shares: int = 0,
+        limited_sum: float | None = None,
+        previous: dict[str, Any] | None = None,
+        prev_text: str | None = None,
+        with_role: bool = True,
+        with_signature: bool = True,
+        role_text: str | None = None,
+        prev_word: str | None = None,
+    ) -> str:
         """One person entry in the notice's style; records the mention; returns the text."""
         family, given, kinds = self._surface(person)
         prose = self.style == "prose"
@@ -162,8 +237,11 @@ class Notice:
             pieces.append(words)
         elif not with_role:
             words = role_text
-        sig_text = (phrases.SIGNATURES[self.lang][signature]
-                    if with_signature and signature in phrases.SIGNATURES[self.lang] else None)
+        sig_text = (
+            phrases.SIGNATURES[self.lang][signature]
+            if with_signature and signature in phrases.SIGNATURES[self.lang]
+            else None
+        )
         if shares and prose:
             share_text = phrases.PROSE_SHARES.format(n=shares)
             pieces.append(f"{share_text} {sig_text}" if sig_text else share_text)
@@ -178,10 +256,22 @@ class Notice:
         if prev_text:
             text += f" [{prev_word or phrases.PREVIOUS[self.lang]}: {prev_text}]"
         roles = list(self.vocab.roles[key]["roles"])
-        self._mention(kind="person", entity_id=person.id, family_name=family, given_names=given,
-                      origin=origin, nationality=nationality, residence=residence,
-                      role=roles[0], roles=roles, role_text=words, signature=signature,
-                      action=action, previous=previous, variant=kinds)
+        self._mention(
+            kind="person",
+            entity_id=person.id,
+            family_name=family,
+            given_names=given,
+            origin=origin,
+            nationality=nationality,
+            residence=residence,
+            role=roles[0],
+            roles=roles,
+            role_text=words,
+            signature=signature,
+            action=action,
+            previous=previous,
+            variant=kinds,
+        )
         return text
 
     def block(self, heading: str, entries: list[str]) -> None:

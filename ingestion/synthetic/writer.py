@@ -66,8 +66,9 @@ class CorpusWriter:
         if not self._page:
             return
         head = _dumps({"_generator": "shabgraph", "_seed": self.seed, "_page": self.page_no})[:-1]
-        tail = _dumps({"total": self.total,
-                       "pageRequest": {"page": self.page_no, "size": self.page_size}})[1:]
+        tail = _dumps(
+            {"total": self.total, "pageRequest": {"page": self.page_no, "size": self.page_size}}
+        )[1:]
         path = self.out_dir / self.current_file
         with path.open("wb") as fh:
             fh.write(head + b',"content":[')
@@ -87,8 +88,12 @@ class CorpusWriter:
         self._flush_page()
         for fh in self._truth.values():
             fh.close()
-        manifest = {**manifest, "notice_files": self.files,
-                    "truth_files": [f"truth/{n}.jsonl" for n in TRUTH_FILES],
-                    "truth_counts": self.counts}
+        manifest = {
+            **manifest,
+            "notice_files": self.files,
+            "truth_files": [f"truth/{n}.jsonl" for n in TRUTH_FILES],
+            "truth_counts": self.counts,
+        }
         (self.out_dir / "manifest.json").write_text(
-            json.dumps(manifest, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
+            json.dumps(manifest, ensure_ascii=False, indent=2) + "\n", encoding="utf-8"
+        )

@@ -29,12 +29,14 @@ def agent_settings(neo4j_settings: Settings, tmp_path: Path) -> Settings:
 
 
 @pytest_asyncio.fixture(loop_scope="function")
-async def make_agent(driver: Driver, facts: FixtureFacts, agent_settings: Settings
-                     ) -> AsyncIterator[Callable[..., Any]]:
+async def make_agent(
+    driver: Driver, facts: FixtureFacts, agent_settings: Settings
+) -> AsyncIterator[Callable[..., Any]]:
     """Factory of AgentService over the fixture graph; checkpointers close at teardown."""
     from contextlib import AsyncExitStack
 
     async with AsyncExitStack() as stack:
+
         async def factory(**kwargs: Any) -> AgentService:
             saver = await stack.enter_async_context(open_checkpointer(agent_settings))
             return AgentService(agent_settings, kwargs.pop("driver", driver), saver, **kwargs)

@@ -17,8 +17,14 @@ from graph_agent.toolbox import DEFAULT_INTENT_TOOLS
 from shabgraph.settings import Settings
 
 BOARD = "Who is on the board of Alpenblick Holding AG?"
-ROUTE_BOARD = {"intent": "network_exploration", "task": "network", "language": "en",
-               "mentions": ["Alpenblick Holding AG"], "aspect": "board", "reason": "board"}
+ROUTE_BOARD = {
+    "intent": "network_exploration",
+    "task": "network",
+    "language": "en",
+    "mentions": ["Alpenblick Holding AG"],
+    "aspect": "board",
+    "reason": "board",
+}
 
 
 def echo_draft(messages: list[BaseMessage]) -> AIMessage:
@@ -28,9 +34,11 @@ def echo_draft(messages: list[BaseMessage]) -> AIMessage:
 
 
 def board_script() -> list[Any]:
-    return [tool_reply("RouterOutput", ROUTE_BOARD),
-            tool_reply("explore_network", {"entity_id": "CHE-100.000.012"}),
-            echo_draft]
+    return [
+        tool_reply("RouterOutput", ROUTE_BOARD),
+        tool_reply("explore_network", {"entity_id": "CHE-100.000.012"}),
+        echo_draft,
+    ]
 
 
 async def test_one_entity_question_takes_three_llm_calls(make_agent: Any) -> None:
@@ -49,25 +57,50 @@ async def test_one_entity_question_takes_three_llm_calls(make_agent: Any) -> Non
 
 
 async def test_macro_question_binds_only_analytics_tools(make_agent: Any) -> None:
-    model = ScriptedChatModel(script=[
-        tool_reply("RouterOutput", {"intent": "macro_analytics", "task": "count",
-                                    "event_type": "bankruptcy", "language": "en"}),
-        tool_reply("count_entities_by_event", {"event_type": "bankruptcy"}),
-        echo_draft])
+    model = ScriptedChatModel(
+        script=[
+            tool_reply(
+                "RouterOutput",
+                {
+                    "intent": "macro_analytics",
+                    "task": "count",
+                    "event_type": "bankruptcy",
+                    "language": "en",
+                },
+            ),
+            tool_reply("count_entities_by_event", {"event_type": "bankruptcy"}),
+            echo_draft,
+        ]
+    )
     res = await (await make_agent(planner="llm", chat_model=model)).ask(
-        "How many companies went bankrupt?", "l2")
+        "How many companies went bankrupt?", "l2"
+    )
     assert res.trace.llm_calls == 3 and res.trace.synthesis_form == "count"
     assert "**1**" in res.answer
     assert set(model.bound[1]) == set(DEFAULT_INTENT_TOOLS["macro_analytics"])
 
 
 async def test_malformed_tool_call_is_recovered_by_reflection(make_agent: Any) -> None:
-    bad = AIMessage(content="", invalid_tool_calls=[{
-        "name": "explore_network", "args": "{entity_id: oops", "id": "c9",
-        "error": "bad JSON", "type": "invalid_tool_call"}])
-    model = ScriptedChatModel(script=[
-        tool_reply("RouterOutput", ROUTE_BOARD), bad,
-        tool_reply("explore_network", {"entity_id": "CHE-100.000.012"}), echo_draft])
+    bad = AIMessage(
+        content="",
+        invalid_tool_calls=[
+            {
+                "name": "explore_network",
+                "args": "{entity_id: oops",
+                "id": "c9",
+                "error": "bad JSON",
+                "type": "invalid_tool_call",
+            }
+        ],
+    )
+    model = ScriptedChatModel(
+        script=[
+            tool_reply("RouterOutput", ROUTE_BOARD),
+            bad,
+            tool_reply("explore_network", {"entity_id": "CHE-100.000.012"}),
+            echo_draft,
+        ]
+    )
     res = await (await make_agent(planner="llm", chat_model=model)).ask(BOARD, "l3")
     errors = [s for s in res.trace.steps if s.outcome == "error"]
     assert errors and "invalid arguments" in errors[0].message
@@ -76,18 +109,23 @@ async def test_malformed_tool_call_is_recovered_by_reflection(make_agent: Any) -
 
 
 async def test_tool_outside_the_route_is_refused(make_agent: Any) -> None:
-    model = ScriptedChatModel(script=[
-        tool_reply("RouterOutput", ROUTE_BOARD),
-        tool_reply("get_top_entities", {"metric": "capital"}),
-        tool_reply("explore_network", {"entity_id": "CHE-100.000.012"}), echo_draft])
+    model = ScriptedChatModel(
+        script=[
+            tool_reply("RouterOutput", ROUTE_BOARD),
+            tool_reply("get_top_entities", {"metric": "capital"}),
+            tool_reply("explore_network", {"entity_id": "CHE-100.000.012"}),
+            echo_draft,
+        ]
+    )
     res = await (await make_agent(planner="llm", chat_model=model)).ask(BOARD, "l4")
     refused = [s for s in res.trace.steps if s.tool == "get_top_entities"]
     assert refused and refused[0].outcome == "error" and "not allowed" in refused[0].message
     assert "Sandra Frei" in res.answer
 
 
-async def test_llm_timeout_ends_turn_and_thread_stays_usable(make_agent: Any,
-                                                             agent_settings: Settings) -> None:
+async def test_llm_timeout_ends_turn_and_thread_stays_usable(
+    make_agent: Any, agent_settings: Settings
+) -> None:
     slow = ScriptedChatModel(script=board_script(), delay_s=2.0)
     agent = await make_agent(planner="llm", chat_model=slow)
     agent.planner.timeout_s = 0.3
@@ -101,24 +139,39 @@ async def test_llm_timeout_ends_turn_and_thread_stays_usable(make_agent: Any,
 
 
 async def test_synthesis_that_invents_citations_is_replaced_by_the_template(
-        make_agent: Any) -> None:
-    model = ScriptedChatModel(script=[*board_script()[:2],
-                                      text_reply("The board is X [HR01-1999999999].")])
+    make_agent: Any,
+) -> None:
+    model = ScriptedChatModel(
+        script=[*board_script()[:2], text_reply("The board is X [HR01-1999999999].")]
+    )
     res = await (await make_agent(planner="llm", chat_model=model)).ask(BOARD, "l6")
     assert "HR01-1999999999" not in res.answer and "Sandra Frei" in res.answer
 
 
 # ---------------------------------------------------------------- ChatOpenAI via a fake server
 def _completion(message: dict[str, Any]) -> dict[str, Any]:
-    return {"id": "chatcmpl-1", "object": "chat.completion", "created": 0, "model": "fake",
-            "choices": [{"index": 0, "message": message, "finish_reason": "stop"}],
-            "usage": {"prompt_tokens": 40, "completion_tokens": 10, "total_tokens": 50}}
+    return {
+        "id": "chatcmpl-1",
+        "object": "chat.completion",
+        "created": 0,
+        "model": "fake",
+        "choices": [{"index": 0, "message": message, "finish_reason": "stop"}],
+        "usage": {"prompt_tokens": 40, "completion_tokens": 10, "total_tokens": 50},
+    }
 
 
 def _tool_message(name: str, args: dict[str, Any]) -> dict[str, Any]:
-    return {"role": "assistant", "content": None, "tool_calls": [{
-        "id": f"call_{name}", "type": "function",
-        "function": {"name": name, "arguments": json.dumps(args)}}]}
+    return {
+        "role": "assistant",
+        "content": None,
+        "tool_calls": [
+            {
+                "id": f"call_{name}",
+                "type": "function",
+                "function": {"name": name, "arguments": json.dumps(args)},
+            }
+        ],
+    }
 
 
 @pytest.fixture
@@ -152,15 +205,23 @@ def fake_openai() -> Iterator[tuple[str, list[dict[str, Any]]]]:
             self.send_response(200)
             self.send_header("Content-Type", "text/event-stream")
             self.end_headers()
-            base = {"id": "chatcmpl-2", "object": "chat.completion.chunk", "created": 0,
-                    "model": "fake"}
-            for piece in [text[i:i + 40] for i in range(0, len(text), 40)]:
-                chunk = {**base, "choices": [{"index": 0, "delta": {"content": piece},
-                                              "finish_reason": None}]}
+            base = {
+                "id": "chatcmpl-2",
+                "object": "chat.completion.chunk",
+                "created": 0,
+                "model": "fake",
+            }
+            for piece in [text[i : i + 40] for i in range(0, len(text), 40)]:
+                chunk = {
+                    **base,
+                    "choices": [{"index": 0, "delta": {"content": piece}, "finish_reason": None}],
+                }
                 self.wfile.write(f"data: {json.dumps(chunk)}\n\n".encode())
-            usage = {**base, "choices": [], "usage": {"prompt_tokens": 40,
-                                                      "completion_tokens": 10,
-                                                      "total_tokens": 50}}
+            usage = {
+                **base,
+                "choices": [],
+                "usage": {"prompt_tokens": 40, "completion_tokens": 10, "total_tokens": 50},
+            }
             self.wfile.write(f"data: {json.dumps(usage)}\n\ndata: [DONE]\n\n".encode())
             self.wfile.flush()
 
@@ -178,8 +239,8 @@ def fake_openai() -> Iterator[tuple[str, list[dict[str, Any]]]]:
 
 
 async def test_chatopenai_against_a_fake_openai_server(
-        make_agent: Any, agent_settings: Settings,
-        fake_openai: tuple[str, list[dict[str, Any]]]) -> None:
+    make_agent: Any, agent_settings: Settings, fake_openai: tuple[str, list[dict[str, Any]]]
+) -> None:
     from graph_agent.llm import make_chat_model
 
     url, requests = fake_openai
@@ -198,7 +259,8 @@ async def test_chatopenai_against_a_fake_openai_server(
 
 async def test_synthesis_tokens_are_streamed(make_agent: Any) -> None:
     model = ScriptedChatModel(script=board_script())
-    events = [e async for e in (await make_agent(planner="llm", chat_model=model)).astream(
-        BOARD, "tok1")]
+    events = [
+        e async for e in (await make_agent(planner="llm", chat_model=model)).astream(BOARD, "tok1")
+    ]
     tokens = [e["text"] for e in events[:-1] if e["type"] == "token"]
     assert tokens and "Sandra Frei" in "".join(tokens)

@@ -28,8 +28,13 @@ def test_question_set_size_and_coverage() -> None:
     turns = [t for c in CASES for t in c.turns]
     assert len(turns) >= 60
     intents = Counter(t.intent for t in turns if t.intent)
-    for intent in ("entity_disambiguation", "network_exploration", "event_history",
-                   "macro_analytics", "deep_text"):
+    for intent in (
+        "entity_disambiguation",
+        "network_exploration",
+        "event_history",
+        "macro_analytics",
+        "deep_text",
+    ):
         assert intents[intent] >= 4, intent
     prefixes = Counter(c.name.split("_")[0] for c in CASES)
     assert all(prefixes[lang] >= 8 for lang in ("de", "fr", "it", "en")), prefixes

@@ -32,8 +32,9 @@ def broken(name: str, exc: Exception) -> dict[str, ToolSpec]:
     def fn(ctx: Any, args: Any) -> Any:
         raise exc
 
-    tools[name] = ToolSpec(name=name, description=tools[name].description, fn=fn,
-                           args_model=tools[name].args_model)
+    tools[name] = ToolSpec(
+        name=name, description=tools[name].description, fn=fn, args_model=tools[name].args_model
+    )
     return tools
 
 
@@ -91,12 +92,16 @@ async def test_neo4j_outage_mid_turn(make_agent: Any) -> None:
     assert [s.tool for s in res.trace.steps][:1] == ["search_companies"]
 
 
-async def test_neo4j_down_for_a_whole_turn_loses_nothing(make_agent: Any, facts: FixtureFacts,
-                                                         agent_settings: Settings,
-                                                         driver: Any) -> None:
-    dead = GraphDatabase.driver("bolt://127.0.0.1:9", auth=("neo4j", "x"),
-                                connection_acquisition_timeout=2, connection_timeout=2,
-                                max_transaction_retry_time=0.5)
+async def test_neo4j_down_for_a_whole_turn_loses_nothing(
+    make_agent: Any, facts: FixtureFacts, agent_settings: Settings, driver: Any
+) -> None:
+    dead = GraphDatabase.driver(
+        "bolt://127.0.0.1:9",
+        auth=("neo4j", "x"),
+        connection_acquisition_timeout=2,
+        connection_timeout=2,
+        max_transaction_retry_time=0.5,
+    )
     try:
         async with open_checkpointer(agent_settings) as saver:
             ok = AgentService(agent_settings, driver, saver)
@@ -144,7 +149,8 @@ async def test_trace_is_complete_and_stored_with_the_thread(make_agent: Any) -> 
 
 
 async def test_thread_survives_a_new_checkpointer_on_the_same_file(
-        agent_settings: Settings, driver: Any, facts: FixtureFacts) -> None:
+    agent_settings: Settings, driver: Any, facts: FixtureFacts
+) -> None:
     async with open_checkpointer(agent_settings) as saver:
         await AgentService(agent_settings, driver, saver).ask(BOARD, "restart")
     async with open_checkpointer(agent_settings) as saver:
@@ -156,16 +162,26 @@ async def test_thread_survives_a_new_checkpointer_on_the_same_file(
 
 
 @pytest.mark.slow
-def test_thread_survives_a_process_restart(neo4j_settings: Settings, facts: FixtureFacts,
-                                           tmp_path: Path) -> None:
-    env = {**settings_env(neo4j_settings), "SHABGRAPH_DATA_DIR": str(tmp_path),
-           "SHABGRAPH_PLANNER": "offline"}
+def test_thread_survives_a_process_restart(
+    neo4j_settings: Settings, facts: FixtureFacts, tmp_path: Path
+) -> None:
+    env = {
+        **settings_env(neo4j_settings),
+        "SHABGRAPH_DATA_DIR": str(tmp_path),
+        "SHABGRAPH_PLANNER": "offline",
+    }
     env.pop("SHABGRAPH_LLM_BASE_URL", None)
     exe = [sys.executable, "-m", "shabgraph"]
 
     def ask(q: str) -> dict[str, Any]:
-        out = subprocess.run([*exe, "ask", q, "--thread", "proc", "--json"], env=env,
-                             capture_output=True, text=True, timeout=120, check=True)
+        out = subprocess.run(
+            [*exe, "ask", q, "--thread", "proc", "--json"],
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=120,
+            check=True,
+        )
         return json.loads(out.stdout)
 
     first = ask(BOARD)

@@ -16,22 +16,32 @@ from graph_agent.slots import candidate_spans, fill_slots, find_full_date, find_
 from graph_agent.state import AblationSwitches, Slots
 
 
-@pytest.mark.parametrize(("question", "lang"), [
-    ("Wer sitzt im Verwaltungsrat der Muster AG?", "de"),
-    ("Quelles sont les succursales de la société ?", "fr"),
-    ("Chi sono i soci della ditta?", "it"),
-    ("Who is on the board of the company?", "en"),
-])
+@pytest.mark.parametrize(
+    ("question", "lang"),
+    [
+        ("Wer sitzt im Verwaltungsrat der Muster AG?", "de"),
+        ("Quelles sont les succursales de la société ?", "fr"),
+        ("Chi sono i soci della ditta?", "it"),
+        ("Who is on the board of the company?", "en"),
+    ],
+)
 def test_language(question: str, lang: str) -> None:
     assert fill_slots(question).language == lang
 
 
-@pytest.mark.parametrize(("text", "iso"), [
-    ("on 1 March 2021", "2021-03-01"), ("am 1. März 2021", "2021-03-01"),
-    ("le 1er mars 2021", "2021-03-01"), ("al 1 marzo 2021", "2021-03-01"),
-    ("am 1.3.2021", "2021-03-01"), ("as of 2021-03-01", "2021-03-01"),
-    ("March 1, 2021", "2021-03-01"), ("am 31.2.2021", None),
-])
+@pytest.mark.parametrize(
+    ("text", "iso"),
+    [
+        ("on 1 March 2021", "2021-03-01"),
+        ("am 1. März 2021", "2021-03-01"),
+        ("le 1er mars 2021", "2021-03-01"),
+        ("al 1 marzo 2021", "2021-03-01"),
+        ("am 1.3.2021", "2021-03-01"),
+        ("as of 2021-03-01", "2021-03-01"),
+        ("March 1, 2021", "2021-03-01"),
+        ("am 31.2.2021", None),
+    ],
+)
 def test_full_dates(text: str, iso: str | None) -> None:
     assert find_full_date(fold(text)) == iso
 
@@ -45,38 +55,48 @@ def test_periods() -> None:
 
 def test_spans_skip_keywords_and_keep_connectors() -> None:
     assert candidate_spans("Wer sitzt im Verwaltungsrat der Muster Treuhand AG?") == [
-        "Muster Treuhand AG"]
+        "Muster Treuhand AG"
+    ]
     assert candidate_spans("Chi è Anna Meier di Genève?") == ["Anna Meier di Genève", "Anna Meier"]
     assert candidate_spans('Hauptsitz von "Beta AG, Filiale Bern"?')[0] == "Beta AG, Filiale Bern"
     assert candidate_spans("et ses succursales ?") == []
     # "SA" after a name is its legal form (the keyword list has the possessive "sa")
-    assert candidate_spans("Quand la société Ionensto Conseil SA, en liquidation a-t-elle "
-                           "transféré son siège ?")[:2] == ["Ionensto Conseil SA, en liquidation",
-                                                           "Ionensto Conseil SA"]
-    assert fill_slots("Quand Ionensto Conseil SA, en liquidation a-t-elle déménagé ?"
-                      ).event_type is None
+    assert candidate_spans(
+        "Quand la société Ionensto Conseil SA, en liquidation a-t-elle transféré son siège ?"
+    )[:2] == ["Ionensto Conseil SA, en liquidation", "Ionensto Conseil SA"]
+    assert (
+        fill_slots("Quand Ionensto Conseil SA, en liquidation a-t-elle déménagé ?").event_type
+        is None
+    )
 
 
 def test_slots_of_a_macro_question() -> None:
     s = fill_slots("Wie viele Konkurse gab es im Kanton Luzern 2023?")
     assert (s.event_type, s.canton, s.date_from, s.date_to) == (
-        "bankruptcy", "LU", "2023-01-01", "2023-12-31")
+        "bankruptcy",
+        "LU",
+        "2023-01-01",
+        "2023-12-31",
+    )
     top = fill_slots("Die 3 Firmen mit dem grössten Kapital")
     assert (top.metric, top.limit) == ("capital", 3)
 
 
-@pytest.mark.parametrize(("question", "intent", "task"), [
-    ("How many companies went bankrupt in 2021?", "macro_analytics", "count"),
-    ("Quante società sono state iscritte nel 2019?", "macro_analytics", "count"),
-    ("Top 5 companies by capital", "macro_analytics", "top"),
-    ("Welche Meldungen erwähnen Konkursgericht?", "deep_text", "text"),
-    ("Historique de Beta SA", "event_history", "history"),
-    ("Wer war vorher Präsident?", "network_exploration", "network"),
-    ("Quali sono le succursali di Beta SA?", "network_exploration", "network"),
-    ("Who is Hans Muster?", "entity_disambiguation", "lookup"),
-    ("Beta AG", "entity_disambiguation", "lookup"),
-    ("hmm", "all", "any"),
-])
+@pytest.mark.parametrize(
+    ("question", "intent", "task"),
+    [
+        ("How many companies went bankrupt in 2021?", "macro_analytics", "count"),
+        ("Quante società sono state iscritte nel 2019?", "macro_analytics", "count"),
+        ("Top 5 companies by capital", "macro_analytics", "top"),
+        ("Welche Meldungen erwähnen Konkursgericht?", "deep_text", "text"),
+        ("Historique de Beta SA", "event_history", "history"),
+        ("Wer war vorher Präsident?", "network_exploration", "network"),
+        ("Quali sono le succursali di Beta SA?", "network_exploration", "network"),
+        ("Who is Hans Muster?", "entity_disambiguation", "lookup"),
+        ("Beta AG", "entity_disambiguation", "lookup"),
+        ("hmm", "all", "any"),
+    ],
+)
 def test_router_rules(question: str, intent: str, task: str) -> None:
     slots = fill_slots(question)
     got_intent, got_task, reason = classify(fold(question), slots, has_focus=False)
@@ -85,14 +105,30 @@ def test_router_rules(question: str, intent: str, task: str) -> None:
 
 
 def test_linking_accepts_misspelling_and_detects_homonyms() -> None:
-    rec = {"id": "c1", "kind": "company", "name": "Alpha AG", "score": 88.0,
-           "reason": "name fuzzy 'Alpha AG'"}
-    seat_only = {"id": "c2", "kind": "company", "name": "Zug Holding", "score": 60.0,
-                 "reason": "seat words 'Zug'"}
+    rec = {
+        "id": "c1",
+        "kind": "company",
+        "name": "Alpha AG",
+        "score": 88.0,
+        "reason": "name fuzzy 'Alpha AG'",
+    }
+    seat_only = {
+        "id": "c2",
+        "kind": "company",
+        "name": "Zug Holding",
+        "score": 60.0,
+        "reason": "seat words 'Zug'",
+    }
     ent, ties, _ = choose("Alpah AG", "Who is Alpah AG?", [rec, seat_only])
     assert ent and ent.id == "c1" and not ties
-    a = {"id": "p:1", "kind": "person", "name": "Anna Meier", "score": 100.0,
-         "reason": "name exact 'Anna Meier'", "origin": "Bern"}
+    a = {
+        "id": "p:1",
+        "kind": "person",
+        "name": "Anna Meier",
+        "score": 100.0,
+        "reason": "name exact 'Anna Meier'",
+        "origin": "Bern",
+    }
     b = {**a, "id": "p:2", "origin": "Genève"}
     ent, ties, why = choose("Anna Meier", "Qui est Anna Meier ?", [a, b])
     assert ent is None and {t.id for t in ties} == {"p:1", "p:2"} and "homonyms" in why
@@ -110,36 +146,67 @@ def test_reflection_decisions() -> None:
     assert reflect(empty, 4, 4, sw, complete=True)[0] == "finish"
     assert reflect(empty, 1, 4, AblationSwitches(no_reflection=True), complete=True)[0] == "finish"
     fatal = [{"round": 1, "tool": "x", "outcome": "error", "message": "Neo4j is unreachable"}]
-    assert reflect(fatal, 1, 4, sw, complete=True) == ("finish", "x=error(0): the database is "
-                                                       "unreachable")
+    assert reflect(fatal, 1, 4, sw, complete=True) == (
+        "finish",
+        "x=error(0): the database is unreachable",
+    )
 
 
 def test_synthesis_state_machine() -> None:
     ev = lambda tool: [{"tool": tool, "outcome": "evidence"}]  # noqa: E731
-    assert choose_form("count", None, ev("count_entities_by_event"), False, False, None)[0] == "count"
+    assert (
+        choose_form("count", None, ev("count_entities_by_event"), False, False, None)[0] == "count"
+    )
     assert choose_form("top", None, ev("get_top_entities"), False, False, None)[0] == "table"
     assert choose_form("history", None, ev("get_node_history"), True, False, None)[0] == "timeline"
     assert choose_form("lookup", None, ev("search_companies"), True, False, None)[0] == "dossier"
     assert choose_form("network", None, ev("explore_network"), True, False, None)[0] == "network"
     assert choose_form("network", "board", ev("explore_network"), True, False, None)[0] == "table"
-    assert choose_form("network", None, [{"tool": "explore_network", "outcome": "empty"}], True,
-                       False, None)[0] == "negative"
+    assert (
+        choose_form(
+            "network", None, [{"tool": "explore_network", "outcome": "empty"}], True, False, None
+        )[0]
+        == "negative"
+    )
     assert choose_form("lookup", None, ev("search_companies"), False, True, None)[0] == "table"
     assert choose_form("lookup", None, [], False, False, "boom")[0] == "error"
 
 
 def _role(frm: str, to: str, role: str, valid_to: str | None = None) -> dict[str, object]:
-    return {"rel": "HOLDS_ROLE", "branch": "structure", "hop": 1, "from_id": frm,
-            "from_name": frm, "from_kind": "person", "to_id": to, "to_name": to,
-            "to_kind": "company", "roles": [role], "role": role, "valid_to": valid_to,
-            "pubs": ["HR01-1"]}
+    return {
+        "rel": "HOLDS_ROLE",
+        "branch": "structure",
+        "hop": 1,
+        "from_id": frm,
+        "from_name": frm,
+        "from_kind": "person",
+        "to_id": to,
+        "to_name": to,
+        "to_kind": "company",
+        "roles": [role],
+        "role": role,
+        "valid_to": valid_to,
+        "pubs": ["HR01-1"],
+    }
 
 
 def test_aspect_selection() -> None:
     co = EntityRef(id="C", kind="company", name="C")
-    rows = [_role("p1", "C", "chair"), _role("p2", "C", "board_member", "2020-01-01"),
-            {"rel": "HEAD_OFFICE_OF", "branch": "structure", "hop": 1, "from_id": "C",
-             "from_name": "C", "to_id": "B", "to_name": "B", "to_kind": "company", "pubs": []}]
+    rows = [
+        _role("p1", "C", "chair"),
+        _role("p2", "C", "board_member", "2020-01-01"),
+        {
+            "rel": "HEAD_OFFICE_OF",
+            "branch": "structure",
+            "hop": 1,
+            "from_id": "C",
+            "from_name": "C",
+            "to_id": "B",
+            "to_name": "B",
+            "to_kind": "company",
+            "pubs": [],
+        },
+    ]
     board = select_records(rows, co, Slots(aspect="board"))
     assert [r["name"] for r in board] == ["p1"]
     assert [r["name"] for r in select_records(rows, co, Slots(aspect="board", past=True))] == ["p2"]
@@ -156,16 +223,23 @@ def test_memory_rules() -> None:
     assert pick_focus([co, pe], Slots(aspect="mandates"))[0] == pe
     assert pick_focus([pe, co], Slots(aspect="branches"))[0] == co
     assert pick_focus([], Slots())[0] is None
-    slots, why = inherit_slots(Slots(follow_up=True, past=True),
-                               [{"aspect": "board", "role": "partner"}])
+    slots, why = inherit_slots(
+        Slots(follow_up=True, past=True), [{"aspect": "board", "role": "partner"}]
+    )
     assert (slots.aspect, slots.role) == ("board", "partner") and why
     unchanged, _ = inherit_slots(Slots(follow_up=True, spans=["Beta AG"]), [{"aspect": "board"}])
     assert unchanged.aspect is None
 
 
 def test_prompt_placeholders_are_all_filled() -> None:
-    for name in ("ROUTER_SYSTEM", "ROUTER_USER", "ACT_SYSTEM", "ACT_USER", "SYNTH_SYSTEM",
-                 "SYNTH_USER"):
+    for name in (
+        "ROUTER_SYSTEM",
+        "ROUTER_USER",
+        "ACT_SYSTEM",
+        "ACT_USER",
+        "SYNTH_SYSTEM",
+        "SYNTH_USER",
+    ):
         template = getattr(P, name)
         values = {k: f"<{k}>" for k in P.placeholders(template)}
         text = P.render(template, **values)
@@ -184,41 +258,91 @@ def test_llm_synthesis_citation_guard() -> None:
 
 
 def test_linking_prefers_the_exact_full_name() -> None:
-    sa = {"id": "c1", "kind": "company", "name": "Siltech SA", "score": 100.0,
-          "reason": "name exact 'Siltech SA'"}
-    sagl = {"id": "c2", "kind": "company", "name": "Siltech Sagl in liquidazione",
-            "score": 100.0, "reason": "name exact 'Siltech Sagl in liquidazione'"}
-    ent, ties, why = choose("Siltech Sagl in liquidazione", "Storia di Siltech Sagl in "
-                            "liquidazione", [sa, {**sa, "id": "c3"}, sagl])
+    sa = {
+        "id": "c1",
+        "kind": "company",
+        "name": "Siltech SA",
+        "score": 100.0,
+        "reason": "name exact 'Siltech SA'",
+    }
+    sagl = {
+        "id": "c2",
+        "kind": "company",
+        "name": "Siltech Sagl in liquidazione",
+        "score": 100.0,
+        "reason": "name exact 'Siltech Sagl in liquidazione'",
+    }
+    ent, ties, why = choose(
+        "Siltech Sagl in liquidazione",
+        "Storia di Siltech Sagl in liquidazione",
+        [sa, {**sa, "id": "c3"}, sagl],
+    )
     assert ent and ent.id == "c2" and not ties and "exact full name" in why
 
 
 # --- answer language of attribute lines, labels and the homonym survey -------------------------
 
 _HISTORY = [
-    {"record_type": "event", "pub_number": "HR01-1", "pub_date": "2013-06-03",
-     "journal_date": "2013-05-29", "event_types": ["registration"], "sub_rubric": "HR01"},
-    {"record_type": "event", "pub_number": "HR02-2", "pub_date": "2019-10-07",
-     "journal_date": "2019-10-02", "event_types": ["seat_change", "name_change"]},
-    {"record_type": "state", "attribute": "seat", "value": "Locarno", "valid_from": "2013-05-29",
-     "valid_to": "2019-10-02", "pubs": ["HR01-1"]},
+    {
+        "record_type": "event",
+        "pub_number": "HR01-1",
+        "pub_date": "2013-06-03",
+        "journal_date": "2013-05-29",
+        "event_types": ["registration"],
+        "sub_rubric": "HR01",
+    },
+    {
+        "record_type": "event",
+        "pub_number": "HR02-2",
+        "pub_date": "2019-10-07",
+        "journal_date": "2019-10-02",
+        "event_types": ["seat_change", "name_change"],
+    },
+    {
+        "record_type": "state",
+        "attribute": "seat",
+        "value": "Locarno",
+        "valid_from": "2013-05-29",
+        "valid_to": "2019-10-02",
+        "pubs": ["HR01-1"],
+    },
 ]
 _DATES = {"HR01-1": "2013-06-03", "HR02-2": "2019-10-07"}
 _ENGLISH = ("registered on", "published", "seat moved", "former seat", "is today called")
 
 
-@pytest.mark.parametrize(("lang", "registered", "moved", "former"), [
-    ("de", "eingetragen am 2013-05-29 (publiziert am 2013-06-03)", "Sitz verlegt am 2019-10-02",
-     "früherer Sitz (2013-05-29 – 2019-10-02): Locarno"),
-    ("fr", "inscrite le 2013-05-29 (publiée le 2013-06-03)", "siège transféré le 2019-10-02",
-     "ancien siège (2013-05-29 – 2019-10-02): Locarno"),
-    ("it", "iscritta il 2013-05-29 (pubblicata il 2013-06-03)", "sede trasferita il 2019-10-02",
-     "sede precedente (2013-05-29 – 2019-10-02): Locarno"),
-    ("en", "registered on 2013-05-29 (published 2013-06-03)", "seat moved on 2019-10-02",
-     "former seat (2013-05-29 – 2019-10-02): Locarno"),
-])
-def test_attribute_lines_follow_the_language(lang: str, registered: str, moved: str,
-                                             former: str) -> None:
+@pytest.mark.parametrize(
+    ("lang", "registered", "moved", "former"),
+    [
+        (
+            "de",
+            "eingetragen am 2013-05-29 (publiziert am 2013-06-03)",
+            "Sitz verlegt am 2019-10-02",
+            "früherer Sitz (2013-05-29 – 2019-10-02): Locarno",
+        ),
+        (
+            "fr",
+            "inscrite le 2013-05-29 (publiée le 2013-06-03)",
+            "siège transféré le 2019-10-02",
+            "ancien siège (2013-05-29 – 2019-10-02): Locarno",
+        ),
+        (
+            "it",
+            "iscritta il 2013-05-29 (pubblicata il 2013-06-03)",
+            "sede trasferita il 2019-10-02",
+            "sede precedente (2013-05-29 – 2019-10-02): Locarno",
+        ),
+        (
+            "en",
+            "registered on 2013-05-29 (published 2013-06-03)",
+            "seat moved on 2019-10-02",
+            "former seat (2013-05-29 – 2019-10-02): Locarno",
+        ),
+    ],
+)
+def test_attribute_lines_follow_the_language(
+    lang: str, registered: str, moved: str, former: str
+) -> None:
     from graph_agent.attributes import attribute_lines
 
     reg = attribute_lines("registered", _HISTORY, None, False, _DATES, lang)
@@ -230,14 +354,28 @@ def test_attribute_lines_follow_the_language(lang: str, registered: str, moved: 
         assert not any(w in line for line in reg + seat for w in _ENGLISH), reg + seat
 
 
-@pytest.mark.parametrize(("lang", "on", "label"), [
-    ("de", "am 2018-05-01", "Kapital"), ("fr", "au 2018-05-01", "capital"),
-    ("it", "al 2018-05-01", "capitale"), ("en", "on 2018-05-01", "capital")])
+@pytest.mark.parametrize(
+    ("lang", "on", "label"),
+    [
+        ("de", "am 2018-05-01", "Kapital"),
+        ("fr", "au 2018-05-01", "capital"),
+        ("it", "al 2018-05-01", "capitale"),
+        ("en", "on 2018-05-01", "capital"),
+    ],
+)
 def test_state_on_a_day_follows_the_language(lang: str, on: str, label: str) -> None:
     from graph_agent.attributes import attribute_lines
 
-    rows = [{"record_type": "state", "attribute": "capital", "value": 1e6,
-             "valid_from": "2017-01-01", "valid_to": None, "pubs": ["HR01-1"]}]
+    rows = [
+        {
+            "record_type": "state",
+            "attribute": "capital",
+            "value": 1e6,
+            "valid_from": "2017-01-01",
+            "valid_to": None,
+            "pubs": ["HR01-1"],
+        }
+    ]
     lines = attribute_lines("capital", rows, "2018-05-01", False, _DATES, lang)
     assert lines == [f"- {label} ({on}): CHF 1'000'000.00 [HR01-1, 2013-06-03]"]
 
@@ -247,24 +385,40 @@ def test_current_name_and_seat_are_cited(lang: str) -> None:
     from graph_agent.attributes import attribute_lines, detect_attribute
     from graph_agent.labels import say
 
-    rows = [{"record_type": "state", "attribute": a, "value": v, "valid_from": "2019-10-02",
-             "valid_to": None, "pubs": ["HR02-2"]}
-            for a, v in (("name", "Ticino Verde Sagl"), ("seat", "Bellinzona"))]
-    lines = attribute_lines("current", rows, "2026-01-01", False, _DATES, lang,
-                            "Verde Giardini Sagl")
-    lead = say(lang, "today", old="Verde Giardini Sagl", name="Ticino Verde Sagl",
-               seat="Bellinzona")
+    rows = [
+        {
+            "record_type": "state",
+            "attribute": a,
+            "value": v,
+            "valid_from": "2019-10-02",
+            "valid_to": None,
+            "pubs": ["HR02-2"],
+        }
+        for a, v in (("name", "Ticino Verde Sagl"), ("seat", "Bellinzona"))
+    ]
+    lines = attribute_lines(
+        "current", rows, "2026-01-01", False, _DATES, lang, "Verde Giardini Sagl"
+    )
+    lead = say(
+        lang, "today", old="Verde Giardini Sagl", name="Ticino Verde Sagl", seat="Bellinzona"
+    )
     assert lines[0] == f"- {lead} [HR02-2, 2019-10-07]"
     assert all("[HR02-2, 2019-10-07]" in line for line in lines) and len(lines) == 3
     assert detect_attribute(fold("what was it called before")) != "current"
 
 
-@pytest.mark.parametrize(("question", "lang"), [
-    ("Wie heisst die frühere Verde Giardini Sagl heute und wo ist ihr Sitz?", "de"),
-    ("Comment s'appelle aujourd'hui l'ancienne Verde Giardini Sagl et où est son siège ?", "fr"),
-    ("Come si chiama oggi l'ex Verde Giardini Sagl e dove ha sede?", "it"),
-    ("What is the former Verde Giardini Sagl called today, and where is it based?", "en"),
-])
+@pytest.mark.parametrize(
+    ("question", "lang"),
+    [
+        ("Wie heisst die frühere Verde Giardini Sagl heute und wo ist ihr Sitz?", "de"),
+        (
+            "Comment s'appelle aujourd'hui l'ancienne Verde Giardini Sagl et où est son siège ?",
+            "fr",
+        ),
+        ("Come si chiama oggi l'ex Verde Giardini Sagl e dove ha sede?", "it"),
+        ("What is the former Verde Giardini Sagl called today, and where is it based?", "en"),
+    ],
+)
 def test_former_name_today_asks_for_the_current_state(question: str, lang: str) -> None:
     slots = fill_slots(question)
     assert (slots.language, slots.attribute, slots.past) == (lang, "current", False)
@@ -277,8 +431,7 @@ def test_dossier_and_table_labels_follow_the_language(lang: str) -> None:
     from graph_agent.labels import LABELS
 
     entity = EntityRef(id="c1", kind="company", name="Muster AG")
-    rec = {"uid": "CHE-100.000.001", "seat": "Bern", "legal_form_label": "AG",
-           "pubs": ["HR01-1"]}
+    rec = {"uid": "CHE-100.000.001", "seat": "Bern", "legal_form_label": "AG", "pubs": ["HR01-1"]}
     text = tpl.dossier(lang, entity, rec, _DATES)
     assert f"- {LABELS[lang]['seat']}: Bern [HR01-1, 2013-06-03]" in text
     assert "legal form" not in text
@@ -287,18 +440,34 @@ def test_dossier_and_table_labels_follow_the_language(lang: str) -> None:
 
 
 def _hit(ident: str, name: str, reason: str, uid: str | None = None) -> dict[str, object]:
-    return {"id": ident, "kind": "company", "name": name, "uid": uid, "score": 100.0,
-            "strength": "strong" if uid else "weak", "reason": reason}
+    return {
+        "id": ident,
+        "kind": "company",
+        "name": name,
+        "uid": uid,
+        "score": 100.0,
+        "strength": "strong" if uid else "weak",
+        "reason": reason,
+    }
 
 
 def test_weak_mention_of_a_former_name_links_the_registered_company() -> None:
-    weak = [_hit("wc:1", "Coriris Gastro GmbH", "name exact 'Coriris Gastro GmbH'"),
-            _hit("wc:2", "Coriris Gastro GmbH", "name exact 'Coriris Gastro GmbH'")]
-    branch = _hit("CHE-1", "Coriris Gastro GmbH, Zweigniederlassung Wil SG",
-                  "name contained 'Coriris Gastro GmbH, Zweigniederlassung Wil SG'", "CHE-1")
+    weak = [
+        _hit("wc:1", "Coriris Gastro GmbH", "name exact 'Coriris Gastro GmbH'"),
+        _hit("wc:2", "Coriris Gastro GmbH", "name exact 'Coriris Gastro GmbH'"),
+    ]
+    branch = _hit(
+        "CHE-1",
+        "Coriris Gastro GmbH, Zweigniederlassung Wil SG",
+        "name contained 'Coriris Gastro GmbH, Zweigniederlassung Wil SG'",
+        "CHE-1",
+    )
     renamed = _hit("CHE-2", "Tamra Gastro AG", "alias exact 'Coriris Gastro GmbH'", "CHE-2")
-    ent, homonyms, why = choose("Coriris Gastro GmbH", "Wie heisst die frühere Coriris Gastro "
-                                "GmbH heute?", [*weak, branch, renamed])
+    ent, homonyms, why = choose(
+        "Coriris Gastro GmbH",
+        "Wie heisst die frühere Coriris Gastro GmbH heute?",
+        [*weak, branch, renamed],
+    )
     assert ent is not None and ent.id == "CHE-2" and not homonyms, why
     # Two registered companies once bore that name: no guess, the namesakes stay open.
     other = _hit("CHE-3", "Coriris Bau AG", "alias exact 'Coriris Gastro GmbH'", "CHE-3")
@@ -307,10 +476,15 @@ def test_weak_mention_of_a_former_name_links_the_registered_company() -> None:
 
 
 def test_exact_former_name_beats_a_fuzzy_current_name() -> None:
-    fuzzy = {**_hit("CHE-1", "Kaselux Bau AG", "name fuzzy 'Kaselux Bau AG'", "CHE-1"),
-             "score": 95.2}
-    renamed = {**_hit("CHE-2", "Bau Silitix GmbH", "alias exact 'Kaslux Bau GmbH'", "CHE-2"),
-               "score": 95.0}
-    ent, _, why = choose("Kaslux Bau GmbH", "Wie heisst die frühere Kaslux Bau GmbH heute?",
-                         [fuzzy, renamed])
+    fuzzy = {
+        **_hit("CHE-1", "Kaselux Bau AG", "name fuzzy 'Kaselux Bau AG'", "CHE-1"),
+        "score": 95.2,
+    }
+    renamed = {
+        **_hit("CHE-2", "Bau Silitix GmbH", "alias exact 'Kaslux Bau GmbH'", "CHE-2"),
+        "score": 95.0,
+    }
+    ent, _, why = choose(
+        "Kaslux Bau GmbH", "Wie heisst die frühere Kaslux Bau GmbH heute?", [fuzzy, renamed]
+    )
     assert ent is not None and ent.id == "CHE-2", why

@@ -41,12 +41,24 @@ def event_rows(truth: Truth) -> list[dict[str, object]]:
         c = truth.companies[e["subject_id"]]
         name = truth.current_name(c["id"])
         seat = c["seats"][-1]["value"]
-        text = (f"{name}, in {seat}, {c['uid']}. Ereignis: {', '.join(e['event_types'])}. "
-                f"Kapital: CHF {c['capitals'][-1]['value']:,.0f}.".replace(",", "'"))
-        rows.append({"cid": c["id"], "name": name, "uid": c["uid"], "seat": seat,
-                     "pub": e["pub_number"], "text": text, "rubric": e["sub_rubric"],
-                     "day": e["publication_date"], "canton": e["canton"],
-                     "types": e["event_types"]})
+        text = (
+            f"{name}, in {seat}, {c['uid']}. Ereignis: {', '.join(e['event_types'])}. "
+            f"Kapital: CHF {c['capitals'][-1]['value']:,.0f}.".replace(",", "'")
+        )
+        rows.append(
+            {
+                "cid": c["id"],
+                "name": name,
+                "uid": c["uid"],
+                "seat": seat,
+                "pub": e["pub_number"],
+                "text": text,
+                "rubric": e["sub_rubric"],
+                "day": e["publication_date"],
+                "canton": e["canton"],
+                "types": e["event_types"],
+            }
+        )
     return rows
 
 

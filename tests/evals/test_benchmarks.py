@@ -33,8 +33,16 @@ def test_shipped_curated_file_is_valid() -> None:
 
 
 def test_loader_reports_line_and_field(tmp_path: Path) -> None:
-    good = {"id": "q1", "suite": "curated", "text": "?", "language": "de", "task_type": "direct",
-            "difficulty": 1, "reference_answer": "x", "facts": [{"kind": "name", "value": "x"}]}
+    good = {
+        "id": "q1",
+        "suite": "curated",
+        "text": "?",
+        "language": "de",
+        "task_type": "direct",
+        "difficulty": 1,
+        "reference_answer": "x",
+        "facts": [{"kind": "name", "value": "x"}],
+    }
     path = tmp_path / "b.jsonl"
     path.write_text(json.dumps(good) + "\n" + json.dumps({**good, "id": "q2", "language": "xx"}))
     with pytest.raises(InputError, match=r"b.jsonl:2: field `question.language`"):
@@ -56,8 +64,14 @@ def test_roundtrip(tmp_path: Path, truth: Truth) -> None:
 def test_generator_covers_the_plan(truth: Truth) -> None:
     qs = graph_seeded(truth, 72, seed=3)
     assert len(qs) == 72 and len({q.id for q in qs}) == 72
-    assert set(Counter(q.task_type for q in qs)) == {"direct", "namehub", "temporal", "network",
-                                                     "as_of", "aggregate"}
+    assert set(Counter(q.task_type for q in qs)) == {
+        "direct",
+        "namehub",
+        "temporal",
+        "network",
+        "as_of",
+        "aggregate",
+    }
     assert set(Counter(q.difficulty for q in qs)) == {1, 2, 3}
     assert set(Counter(q.language for q in qs)) == {"de", "fr", "it", "en"}
     assert graph_seeded(truth, 72, seed=3) == qs  # deterministic

@@ -35,11 +35,16 @@ def test_all_four_criteria_then_cache(tmp_path: Path) -> None:
     model = FakeModel(["0.9", "0.8", "1", "0.5"])
     judge = Judge(model, "fake-model", tmp_path)
     scores = judge.score_all("Where is Alvora AG?", "Zürich", "Zürich", "Alvora AG, in Zürich")
-    assert scores == {"faithfulness": 0.9, "correctness": 0.8, "answer_relevance": 1.0,
-                      "information_recall": 0.5}
+    assert scores == {
+        "faithfulness": 0.9,
+        "correctness": 0.8,
+        "answer_relevance": 1.0,
+        "information_recall": 0.5,
+    }
     assert judge.calls == 4 and "Alvora AG, in Zürich" in model.prompts[0][1].content
     # A new judge on the same cache answers without calling the model (it has no replies left).
     again = Judge(FakeModel([]), "fake-model", tmp_path)
-    assert again.score_all("Where is Alvora AG?", "Zürich", "Zürich", "Alvora AG, in Zürich") \
-        == scores
+    assert (
+        again.score_all("Where is Alvora AG?", "Zürich", "Zürich", "Alvora AG, in Zürich") == scores
+    )
     assert again.calls == 0

@@ -8,9 +8,18 @@ from evals.benchmark import ReferenceFact
 from evals.matching import extract_dates, extract_numbers, match_fact
 
 
-@pytest.mark.parametrize("text", ["am 12.03.2021", "le 12 mars 2021", "on 2021-03-12",
-                                  "il 12 marzo 2021", "March 12, 2021", "12. März 2021",
-                                  "am 12. 03. 2021"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "am 12.03.2021",
+        "le 12 mars 2021",
+        "on 2021-03-12",
+        "il 12 marzo 2021",
+        "March 12, 2021",
+        "12. März 2021",
+        "am 12. 03. 2021",
+    ],
+)
 def test_dates_in_any_usual_format(text: str) -> None:
     assert "2021-03-12" in extract_dates(text)
 
@@ -19,11 +28,16 @@ def test_impossible_dates_are_ignored() -> None:
     assert extract_dates("31.02.2021 and 2021-13-01") == frozenset()
 
 
-@pytest.mark.parametrize(("text", "value"), [("CHF 1'000'000.--", 1_000_000.0),
-                                             ("1,000,000", 1_000_000.0),
-                                             ("CHF 2.5 Mio", 2_500_000.0),
-                                             ("capital 100 000", 100_000.0),
-                                             ("there are 3 companies", 3.0)])
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("CHF 1'000'000.--", 1_000_000.0),
+        ("1,000,000", 1_000_000.0),
+        ("CHF 2.5 Mio", 2_500_000.0),
+        ("capital 100 000", 100_000.0),
+        ("there are 3 companies", 3.0),
+    ],
+)
 def test_numbers_with_separators_and_scales(text: str, value: float) -> None:
     assert value in extract_numbers(text)
 

@@ -39,9 +39,19 @@ def test_mcnemar_and_paired() -> None:
 
 def record(**kw: object) -> ItemRecord:
     output = SystemOutput(**kw.pop("output", {"answer": ""}))  # type: ignore[arg-type]
-    base: dict[str, object] = dict(system="full", family="graph", suite="graph-seeded",
-                                   item_id="q1", question="?", language="en", task_type="direct",
-                                   difficulty=1, correctness=1.0, evidence=1.0, token_recall=1.0)
+    base: dict[str, object] = dict(
+        system="full",
+        family="graph",
+        suite="graph-seeded",
+        item_id="q1",
+        question="?",
+        language="en",
+        task_type="direct",
+        difficulty=1,
+        correctness=1.0,
+        evidence=1.0,
+        token_recall=1.0,
+    )
     base.update(kw)
     return ItemRecord(output=output, **base)  # type: ignore[arg-type]
 
@@ -55,12 +65,19 @@ def test_fact_score_and_token_recall() -> None:
 
 
 def test_trajectory_diagnostics() -> None:
-    ok = record(output={"answer": "x", "tools": ["search_companies", "explore_network"],
-                        "tool_outcomes": ["evidence", "evidence"]},
-                expected_tools=["search_companies", "explore_network"])
+    ok = record(
+        output={
+            "answer": "x",
+            "tools": ["search_companies", "explore_network"],
+            "tool_outcomes": ["evidence", "evidence"],
+        },
+        expected_tools=["search_companies", "explore_network"],
+    )
     assert m.search_first(ok) and m.tool_transition(ok) and not m.empty_result(ok)
-    empty = record(output={"answer": "x", "tools": ["global_text_search"],
-                           "tool_outcomes": ["empty"]}, expected_tools=["search_companies"])
+    empty = record(
+        output={"answer": "x", "tools": ["global_text_search"], "tool_outcomes": ["empty"]},
+        expected_tools=["search_companies"],
+    )
     assert m.empty_result(empty) and m.fallback_activated(empty) and not m.search_first(empty)
     assert m.unsuccessful(empty) and not m.tool_error(empty)
     failed = record(output={"answer": "", "error": "boom"}, correctness=0.0)

@@ -22,12 +22,15 @@ class ScriptedChat(BaseChatModel):
     def bind_tools(self, tools: Any, **kwargs: Any) -> ScriptedChat:  # type: ignore[override]
         return self
 
-    def _generate(self, messages: list[BaseMessage], stop: Any = None, run_manager: Any = None,
-                  **kwargs: Any) -> ChatResult:
+    def _generate(
+        self, messages: list[BaseMessage], stop: Any = None, run_manager: Any = None, **kwargs: Any
+    ) -> ChatResult:
         self.calls += 1
         item = self.script.pop(0)
         if isinstance(item, Exception):
             raise item
-        msg = AIMessage(content="", tool_calls=[{"name": "NoticeExtraction", "args": item,
-                                                 "id": f"call{self.calls}"}])
+        msg = AIMessage(
+            content="",
+            tool_calls=[{"name": "NoticeExtraction", "args": item, "id": f"call{self.calls}"}],
+        )
         return ChatResult(generations=[ChatGeneration(message=msg)])

@@ -19,21 +19,41 @@ from tests.extraction.fake_chat import ScriptedChat
 
 pytestmark = pytest.mark.unit
 
-ANSWER = {"events": ["officer_change"], "persons": [
-    {"family_name": "Fiktiv", "given_names": "Fritz", "roles": ["chair"], "signature": "individual",
-     "action": "registered"}], "companies": []}
-COVERED = ("Muster AG, in Exempel, CHE-111.111.111, Aktiengesellschaft (SHAB Nr. 1 vom 05.01.2026, "
-           "Publ. 1). Eingetragene Personen neu oder mutierend: Fiktiv, Fritz, von Bern, in Thun, "
-           "Präsident des Verwaltungsrates, mit Einzelunterschrift.")
+ANSWER = {
+    "events": ["officer_change"],
+    "persons": [
+        {
+            "family_name": "Fiktiv",
+            "given_names": "Fritz",
+            "roles": ["chair"],
+            "signature": "individual",
+            "action": "registered",
+        }
+    ],
+    "companies": [],
+}
+COVERED = (
+    "Muster AG, in Exempel, CHE-111.111.111, Aktiengesellschaft (SHAB Nr. 1 vom 05.01.2026, "
+    "Publ. 1). Eingetragene Personen neu oder mutierend: Fiktiv, Fritz, von Bern, in Thun, "
+    "Präsident des Verwaltungsrates, mit Einzelunterschrift."
+)
 # A convention the rules do not know: the person comes after an unlabelled verb phrase.
-UNCOVERED = ("Muster AG, in Exempel, CHE-111.111.111, Aktiengesellschaft (SHAB Nr. 1 vom 05.01.2026, "
-             "Publ. 1). Gewählt wurde Fiktiv Fritz, von Bern, in Thun, als Berater.")
+UNCOVERED = (
+    "Muster AG, in Exempel, CHE-111.111.111, Aktiengesellschaft (SHAB Nr. 1 vom 05.01.2026, "
+    "Publ. 1). Gewählt wurde Fiktiv Fritz, von Bern, in Thun, als Berater."
+)
 
 
 def _llm(tmp_path: Path, script: list) -> tuple[LLMExtractor, ScriptedChat]:  # type: ignore[type-arg]
     fake = ScriptedChat(script=script)
-    return LLMExtractor(fake, ExtractionCache(tmp_path / "cache"), "fake-model", max_concurrency=2,
-                        retries=2, retry_wait=False), fake
+    return LLMExtractor(
+        fake,
+        ExtractionCache(tmp_path / "cache"),
+        "fake-model",
+        max_concurrency=2,
+        retries=2,
+        retry_wait=False,
+    ), fake
 
 
 def test_llm_structured_output_parsed_and_cached(tmp_path: Path) -> None:
@@ -51,7 +71,10 @@ def test_llm_structured_output_parsed_and_cached(tmp_path: Path) -> None:
 
 def test_llm_retries_then_error_record(tmp_path: Path) -> None:
     llm, fake = _llm(tmp_path, [RuntimeError("boom"), ANSWER, RuntimeError("a"), RuntimeError("b")])
-    inputs = [ExtractionInput(id="ok", text="Text eins."), ExtractionInput(id="bad", text="Text zwei.")]
+    inputs = [
+        ExtractionInput(id="ok", text="Text eins."),
+        ExtractionInput(id="bad", text="Text zwei."),
+    ]
     first = list(llm.extract_many(inputs[:1]))
     assert first[0].error is None and fake.calls == 2, "one retry after the failure"
     second = list(llm.extract_many(inputs[1:]))
@@ -100,7 +123,10 @@ def test_literal_keys_never_skip_a_matching_cue() -> None:
     from ingestion.extraction.vocab import ordered
     from tests.conftest import SHARED
 
-    texts = [json.loads(x)["text"] for x in (SHARED / "data" / "gold" / "inputs_dev.jsonl").read_text().splitlines()]
+    texts = [
+        json.loads(x)["text"]
+        for x in (SHARED / "data" / "gold" / "inputs_dev.jsonl").read_text().splitlines()
+    ]
     texts += ["Fusionsvertrag vom 1.1.2020", "Kapitalerhöhung", "Le capital-actions porté à CHF 1"]
     assert literal_keys(r"\bFusion(?:svertrag)?\b(?!\s+der\s+Gemeinden)") == ("fusion",)
     for v in ordered(None):

@@ -52,7 +52,11 @@ def test_new_gmbh_labelled_block(extract) -> None:  # type: ignore[no-untyped-de
     assert anna.nationality == "Deutschland" and anna.origin is None
     assert anna.residence == "Konstanz (DE)" and anna.signature == "none"
     [auditor] = rec.companies
-    assert (auditor.name, auditor.uid, auditor.seat) == ("Prüfwerk Revision AG", "CHE-111.222.333", "Bern")
+    assert (auditor.name, auditor.uid, auditor.seat) == (
+        "Prüfwerk Revision AG",
+        "CHE-111.222.333",
+        "Bern",
+    )
     assert auditor.roles == ["auditor"]
     assert rec.events == ["registration"]
 
@@ -65,8 +69,11 @@ def test_mutation_removed_registered_previous(extract) -> None:  # type: ignore[
     assert kasse.roles == ["authorized_signatory"] and kasse.signature == "collective_procuration"
     neu = person(rec, "Neu")
     assert neu.action == "registered" and neu.roles == ["chair"]
-    assert neu.previous == {"roles": ["board_member"], "role_text": "Mitglied des Verwaltungsrates",
-                            "signature": "none"}
+    assert neu.previous == {
+        "roles": ["board_member"],
+        "role_text": "Mitglied des Verwaltungsrates",
+        "signature": "none",
+    }
     assert person(rec, "Beispiel").roles == ["vice_chair"]
     assert person(rec, "Beispiel").nationality == "Österreich"
     probst = person(rec, "Probst")
@@ -78,7 +85,11 @@ def test_mutation_removed_registered_previous(extract) -> None:  # type: ignore[
 def test_old_style_given_name_first(extract) -> None:  # type: ignore[no-untyped-def]
     rec = extract(OLD_STYLE)
     fritz = person(rec, "Fiktiv")
-    assert fritz.given_names == "Fritz" and fritz.origin == "Exempelberg" and fritz.residence == "Oberdorf"
+    assert (
+        fritz.given_names == "Fritz"
+        and fritz.origin == "Exempelberg"
+        and fritz.residence == "Oberdorf"
+    )
     heidi = person(rec, "von Testburg")
     assert heidi.given_names == "Heidi"
     assert heidi.origin == heidi.residence == "Unterdorf"
@@ -90,13 +101,20 @@ def test_merger_and_deletion(extract) -> None:  # type: ignore[no-untyped-def]
     rec = extract(
         "Übernehmer AG, in Musterstadt, CHE-333.444.555, Aktiengesellschaft (SHAB Nr. 5 vom 08.01.2026, "
         "Publ. 1006000002). Fusion: Übernahme der Aktiven und Passiven der Kleinfirma GmbH, in Dorfen "
-        "(CHE-444.555.666), gemäss Fusionsvertrag vom 01.03.2026 und Bilanz per 31.12.2025.")
+        "(CHE-444.555.666), gemäss Fusionsvertrag vom 01.03.2026 und Bilanz per 31.12.2025."
+    )
     [c] = rec.companies
-    assert (c.name, c.seat, c.uid, c.roles) == ("Kleinfirma GmbH", "Dorfen", "CHE-444.555.666",
-                                                 ["merger_absorbed"])
+    assert (c.name, c.seat, c.uid, c.roles) == (
+        "Kleinfirma GmbH",
+        "Dorfen",
+        "CHE-444.555.666",
+        ["merger_absorbed"],
+    )
     assert "merger" in rec.events
-    gone = extract("Kleinfirma GmbH, in Dorfen, CHE-444.555.666, Gesellschaft mit beschränkter Haftung "
-                   "(SHAB Nr. 5 vom 08.01.2026, Publ. 1006000003). Die Gesellschaft wird gelöscht.")
+    gone = extract(
+        "Kleinfirma GmbH, in Dorfen, CHE-444.555.666, Gesellschaft mit beschränkter Haftung "
+        "(SHAB Nr. 5 vom 08.01.2026, Publ. 1006000003). Die Gesellschaft wird gelöscht."
+    )
     assert gone.events == ["deletion"]
 
 
@@ -107,7 +125,8 @@ def test_branch_prose_signatures(extract) -> None:  # type: ignore[no-untyped-de
         "Zweigniederlassung errichtet. Für die Zweigniederlassung zeichnen mit Einzelunterschrift Erster "
         "Emil, von Bern, in Hauptort, Präsident; mit Kollektivunterschrift zu zweien Zweiter Zora, von "
         "Biel, in Lyss, und Dritter Dario, von Aarau, in Brugg, beide Verwaltungsratsmitglieder; mit "
-        "Einzelprokura Vierter Vera, von Olten, in Solothurn.")
+        "Einzelprokura Vierter Vera, von Olten, in Solothurn."
+    )
     assert person(rec, "Erster").roles == ["chair"]
     assert person(rec, "Zweiter").roles == ["board_member"]
     assert person(rec, "Dritter").signature == "collective_two"
@@ -119,16 +138,25 @@ def test_branch_prose_signatures(extract) -> None:  # type: ignore[no-untyped-de
 
 
 def test_auditor_prose_removed(extract) -> None:  # type: ignore[no-untyped-def]
-    rec = extract("Muster AG, in Exempel, Handel (SHAB Nr. 1 vom 03.01.2001, S. 1). Die bisherige "
-                  "Revisionsstelle Zahlen Treuhand AG, in Zug, ist weggefallen.")
+    rec = extract(
+        "Muster AG, in Exempel, Handel (SHAB Nr. 1 vom 03.01.2001, S. 1). Die bisherige "
+        "Revisionsstelle Zahlen Treuhand AG, in Zug, ist weggefallen."
+    )
     [c] = rec.companies
-    assert (c.name, c.seat, c.action, c.roles) == ("Zahlen Treuhand AG", "Zug", "removed", ["auditor"])
+    assert (c.name, c.seat, c.action, c.roles) == (
+        "Zahlen Treuhand AG",
+        "Zug",
+        "removed",
+        ["auditor"],
+    )
     assert rec.events == ["auditor_change"]
 
 
 def test_bankruptcy_events(extract) -> None:  # type: ignore[no-untyped-def]
-    rec = extract("Pleite GmbH, in Exempel, CHE-555.666.777, Gesellschaft mit beschränkter Haftung "
-                  "(SHAB Nr. 1 vom 05.01.2026, Publ. 1006000004). Mit Entscheid vom 01.02.2026 hat der "
-                  "Konkursrichter über die Gesellschaft den Konkurs eröffnet; sie ist aufgelöst.")
+    rec = extract(
+        "Pleite GmbH, in Exempel, CHE-555.666.777, Gesellschaft mit beschränkter Haftung "
+        "(SHAB Nr. 1 vom 05.01.2026, Publ. 1006000004). Mit Entscheid vom 01.02.2026 hat der "
+        "Konkursrichter über die Gesellschaft den Konkurs eröffnet; sie ist aufgelöst."
+    )
     assert {"bankruptcy", "dissolution"} <= set(rec.events)
     assert rec.persons == [] and rec.companies == []

@@ -20,21 +20,28 @@ def real_graph(clean_db: Driver, shared_dir: Path) -> Driver:
 
 
 def test_real_notices_graph(real_graph: Driver, shared_dir: Path) -> None:
-    orphans = read(real_graph, "neo4j", "MATCH (e:Event) WHERE NOT ()-[:HAS_EVENT]->(e) "
-                                        "RETURN count(e) AS n")
+    orphans = read(
+        real_graph, "neo4j", "MATCH (e:Event) WHERE NOT ()-[:HAS_EVENT]->(e) RETURN count(e) AS n"
+    )
     assert orphans[0]["n"] == 0
-    branch = read(real_graph, "neo4j",
-                  "MATCH (h:Company)-[:HEAD_OFFICE_OF]->(b:Company)-[:HAS_EVENT]->"
-                  "(:Event {pub_number: 'HR01-1006740383'}) RETURN h.id AS h, b.id AS b")
+    branch = read(
+        real_graph,
+        "neo4j",
+        "MATCH (h:Company)-[:HEAD_OFFICE_OF]->(b:Company)-[:HAS_EVENT]->"
+        "(:Event {pub_number: 'HR01-1006740383'}) RETURN h.id AS h, b.id AS b",
+    )
     assert branch and branch[0]["h"] != branch[0]["b"]
     # Every notice of one UID lands on one company, and no company mixes two UIDs.
     ours, _, uids = uid_continuity(real_graph, "neo4j")
     assert uids > 5 and ours.precision == 1.0 and ours.recall == 1.0
     # Old Zefix histories: a company's events come back in journal-date order with their dates.
-    rows = read(real_graph, "neo4j",
-                "MATCH (c:Company)-[:HAS_EVENT]->(e) WITH c, count(e) AS n WHERE n >= 5 "
-                "MATCH (c)-[:HAS_EVENT]->(e) RETURN c.id AS c, e.journal_date AS d "
-                "ORDER BY c, e.pub_date")
+    rows = read(
+        real_graph,
+        "neo4j",
+        "MATCH (c:Company)-[:HAS_EVENT]->(e) WITH c, count(e) AS n WHERE n >= 5 "
+        "MATCH (c)-[:HAS_EVENT]->(e) RETURN c.id AS c, e.journal_date AS d "
+        "ORDER BY c, e.pub_date",
+    )
     assert rows
     before = graph_checksum(real_graph)
     ingest_paths([shared_dir / "data" / "real"], real_graph, "neo4j", "rules", show_progress=False)

@@ -29,14 +29,22 @@ def _killed_run(settings: Settings, after: int) -> int:
     for key in ("SHABGRAPH_TEST_INSTANCE", "SHABGRAPH_TEST_BOLT_PORT", "SHABGRAPH_TEST_HTTP_PORT"):
         if key in os.environ:
             env[key] = os.environ[key]
-    proc = subprocess.run([sys.executable, "-c", SCRIPT], env=env, cwd=REPO, timeout=120,
-                          capture_output=True, text=True)
+    proc = subprocess.run(
+        [sys.executable, "-c", SCRIPT],
+        env=env,
+        cwd=REPO,
+        timeout=120,
+        capture_output=True,
+        text=True,
+    )
     return proc.returncode
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("after", [1, 3, 5])
-def test_resume_after_kill_converges(clean_db: Driver, neo4j_settings: Settings, after: int) -> None:
+def test_resume_after_kill_converges(
+    clean_db: Driver, neo4j_settings: Settings, after: int
+) -> None:
     corpus.ingest(clean_db)
     expected = graph_checksum(clean_db)
     wipe(clean_db)

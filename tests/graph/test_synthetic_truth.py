@@ -91,17 +91,32 @@ class SyntheticGraph:
 
 
 @pytest.fixture(scope="module")
-def graph(driver: Driver, neo4j_settings: Settings, shared_dir: Path,
-          tmp_path_factory: pytest.TempPathFactory) -> Iterator[SyntheticGraph]:
+def graph(
+    driver: Driver,
+    neo4j_settings: Settings,
+    shared_dir: Path,
+    tmp_path_factory: pytest.TempPathFactory,
+) -> Iterator[SyntheticGraph]:
     """A wiped test database after `shabgraph ingest SYNTHETIC REAL` (the command, not a shortcut)."""
     corpus = tmp_path_factory.mktemp("synthetic")
     generate(NOTICES, SEED, corpus)
     database = neo4j_settings.neo4j_database
     wipe(driver, database)
     proc = subprocess.run(
-        [sys.executable, "-m", "shabgraph", "ingest", str(corpus / "notices"),
-         str(shared_dir / "data" / "real")],
-        env=settings_env(neo4j_settings), cwd=REPO, capture_output=True, text=True, timeout=900)
+        [
+            sys.executable,
+            "-m",
+            "shabgraph",
+            "ingest",
+            str(corpus / "notices"),
+            str(shared_dir / "data" / "real"),
+        ],
+        env=settings_env(neo4j_settings),
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=900,
+    )
     assert proc.returncode == 0, proc.stderr[-3000:]
     truth = tc.Truth.load(corpus)
     linked = tc.link_mentions(truth.person_mentions, read(driver, database, PERSON_MENTIONS))
@@ -120,16 +135,20 @@ def report(capsys: pytest.CaptureFixture[str], category: str, outcomes: list[boo
 
 def test_truth_mentions_are_linked_to_graph_persons(graph: SyntheticGraph, capsys: Any) -> None:
     # The person tests only see linked mentions: most must be, or they would test little.
-    outcomes = [(m["pub_number"], m["entity_id"]) in graph.linked
-                for m in graph.truth.person_mentions]
+    outcomes = [
+        (m["pub_number"], m["entity_id"]) in graph.linked for m in graph.truth.person_mentions
+    ]
     assert report(capsys, "person mentions linked", outcomes) >= PERSON_BAR
 
 
 def test_busy_companies_have_their_events_in_order(graph: SyntheticGraph, capsys: Any) -> None:
     cases = tc.busy_companies(graph.truth, BUSY)
     found = {r["uid"]: r["pubs"] for r in graph.read(EVENTS_OF, uids=[c["uid"] for c in cases])}
-    wrong = {c["uid"]: (c["pubs"], found.get(c["uid"])) for c in cases
-             if found.get(c["uid"]) != c["pubs"]}
+    wrong = {
+        c["uid"]: (c["pubs"], found.get(c["uid"]))
+        for c in cases
+        if found.get(c["uid"]) != c["pubs"]
+    }
     report(capsys, "company events in order", [c["uid"] not in wrong for c in cases])
     assert min(len(c["pubs"]) for c in cases) >= 8  # "many notices"
     assert not wrong  # subject by UID from the structured block: deterministic
@@ -145,7 +164,8 @@ def _role_edges(graph: SyntheticGraph) -> dict[tuple[str, str], set[tuple[str, A
 
 @pytest.mark.parametrize("closed", [True, False], ids=["closed", "open"])
 def test_role_intervals_are_edges_of_the_resolved_person(
-        graph: SyntheticGraph, capsys: Any, closed: bool) -> None:
+    graph: SyntheticGraph, capsys: Any, closed: bool
+) -> None:
     edges = _role_edges(graph)
     outcomes = []
     for span in tc.role_spans(graph.truth, split_on_signature=True):
@@ -166,8 +186,9 @@ def test_signature_change_closes_the_interval(graph: SyntheticGraph, capsys: Any
         company = graph.truth.companies[before["company_id"]]["uid"]
         nodes = graph.linked.get((before["opened_by"], before["holder_id"]), set())
         closes = {(role, before["valid_to"]) for role in before["roles"]}
-        outcomes.append(any((role, to) in closes for node in nodes
-                            for role, _, to in edges[(node, company)]))
+        outcomes.append(
+            any((role, to) in closes for node in nodes for role, _, to in edges[(node, company)])
+        )
     assert report(capsys, "signature change closes the interval", outcomes) >= PERSON_BAR
 
 
@@ -180,13 +201,20 @@ def _head_offices(graph: SyntheticGraph, foreign: bool) -> tuple[list[tc.Row], d
 def test_branches_have_their_head_office(graph: SyntheticGraph, capsys: Any) -> None:
     swiss, found = _head_offices(graph, foreign=False)
     companies = graph.truth.companies
-    ok = [found.get(b["uid"], {}).get("uids") == [companies[b["head_office_id"]]["uid"]]
-          for b in swiss]
+    ok = [
+        found.get(b["uid"], {}).get("uids") == [companies[b["head_office_id"]]["uid"]]
+        for b in swiss
+    ]
     report(capsys, "Swiss branches: head office (only)", ok)
     assert all(ok)  # the head office's UID is in the branch's structured block
     foreign, found = _head_offices(graph, foreign=True)
-    named = [bool(tc.head_office_names(graph.truth, b["head_office_id"])
-                  & set(found.get(b["uid"], {}).get("names", []))) for b in foreign]
+    named = [
+        bool(
+            tc.head_office_names(graph.truth, b["head_office_id"])
+            & set(found.get(b["uid"], {}).get("names", []))
+        )
+        for b in foreign
+    ]
     report(capsys, "foreign branches: head office by name", named)
     assert all(named)
 
@@ -243,18 +271,26 @@ def _hubs(graph: SyntheticGraph, nodes: set[str]) -> set[str]:
 
 def test_transliteration_variants_share_a_namehub(graph: SyntheticGraph, capsys: Any) -> None:
     # Deterministic: normalisation alone must put both spellings under one hub.
-    outcomes = [bool(_hubs(graph, canonical) & _hubs(graph, variant))
-                for canonical, variant in _transliteration_nodes(graph)]
+    outcomes = [
+        bool(_hubs(graph, canonical) & _hubs(graph, variant))
+        for canonical, variant in _transliteration_nodes(graph)
+    ]
     report(capsys, "transliteration variants share a NameHub", outcomes)
     assert all(outcomes)
 
 
 def test_transliteration_variants_are_merged(graph: SyntheticGraph, capsys: Any) -> None:
     pairs = _transliteration_nodes(graph)
-    report(capsys, "transliteration variants merged (all)",
-           [len(canonical | variant) == 1 for canonical, variant in pairs])
+    report(
+        capsys,
+        "transliteration variants merged (all)",
+        [len(canonical | variant) == 1 for canonical, variant in pairs],
+    )
     # Resolution proper: the persons whose spellings normalisation puts in one hub (the
     # others are the deterministic folding failure of the test above).
-    hubbed = [len(canonical | variant) == 1 for canonical, variant in pairs
-              if _hubs(graph, canonical) & _hubs(graph, variant)]
+    hubbed = [
+        len(canonical | variant) == 1
+        for canonical, variant in pairs
+        if _hubs(graph, canonical) & _hubs(graph, variant)
+    ]
     assert report(capsys, "transliteration variants merged (same hub)", hubbed) >= PERSON_BAR

@@ -41,9 +41,11 @@ class Truth:
     @classmethod
     def load(cls, folder: Path) -> Truth:
         """Read `folder/truth/*.jsonl`."""
-        truth = cls(companies={r["id"]: r for r in _lines(folder, "companies")},
-                    persons={r["id"]: r for r in _lines(folder, "persons")},
-                    roles=list(_lines(folder, "roles")))
+        truth = cls(
+            companies={r["id"]: r for r in _lines(folder, "companies")},
+            persons={r["id"]: r for r in _lines(folder, "persons")},
+            roles=list(_lines(folder, "roles")),
+        )
         for m in _lines(folder, "mentions"):
             if m["kind"] == "person":
                 truth.person_mentions.append(m)
@@ -108,12 +110,24 @@ def role_spans(truth: Truth, split_on_signature: bool = False) -> list[RoleSpan]
         start = 0
         for i, prev in enumerate(rows):
             row = rows[i + 1] if i + 1 < len(rows) else None
-            if (row is not None and prev["close_reason"] == "changed"
-                    and prev["closed_by"] == row["opened_by"]
-                    and not (split_on_signature and prev["signature"] != row["signature"])):
+            if (
+                row is not None
+                and prev["close_reason"] == "changed"
+                and prev["closed_by"] == row["opened_by"]
+                and not (split_on_signature and prev["signature"] != row["signature"])
+            ):
                 continue  # the role goes on through the change
-            spans.append(RoleSpan(holder, company, role, rows[start]["valid_from"],
-                                  prev["valid_to"], rows[start]["opened_by"], prev["closed_by"]))
+            spans.append(
+                RoleSpan(
+                    holder,
+                    company,
+                    role,
+                    rows[start]["valid_from"],
+                    prev["valid_to"],
+                    rows[start]["opened_by"],
+                    prev["closed_by"],
+                )
+            )
             start = i + 1
     return spans
 
@@ -124,17 +138,26 @@ def signature_changes(truth: Truth) -> list[tuple[Row, Row]]:
     pairs = []
     for r in truth.roles:
         nxt = opened.get((r["holder_id"], r["company_id"], r["closed_by"]))
-        if (r["holder_kind"] == "person" and r["close_reason"] == "changed" and nxt
-                and set(nxt["roles"]) == set(r["roles"]) and nxt["signature"] != r["signature"]
-                and truth.companies[r["company_id"]]["uid"]):
+        if (
+            r["holder_kind"] == "person"
+            and r["close_reason"] == "changed"
+            and nxt
+            and set(nxt["roles"]) == set(r["roles"])
+            and nxt["signature"] != r["signature"]
+            and truth.companies[r["company_id"]]["uid"]
+        ):
             pairs.append((r, nxt))
     return pairs
 
 
 def branches(truth: Truth, foreign: bool) -> list[Row]:
     """Branches whose head office is foreign (0111) or Swiss (0151)."""
-    return [c for c in truth.companies.values() if c["head_office_id"]
-            and (truth.companies[c["head_office_id"]]["kind"] == "foreign") == foreign]
+    return [
+        c
+        for c in truth.companies.values()
+        if c["head_office_id"]
+        and (truth.companies[c["head_office_id"]]["kind"] == "foreign") == foreign
+    ]
 
 
 def head_office_names(truth: Truth, head_id: str) -> set[str]:
@@ -144,8 +167,11 @@ def head_office_names(truth: Truth, head_id: str) -> set[str]:
 
 def mergers(truth: Truth) -> list[Row]:
     """Absorbed companies (with `merged_into`) of mergers between Swiss companies."""
-    return [c for c in truth.companies.values()
-            if c["merged_into"] and c["uid"] and truth.companies[c["merged_into"]]["uid"]]
+    return [
+        c
+        for c in truth.companies.values()
+        if c["merged_into"] and c["uid"] and truth.companies[c["merged_into"]]["uid"]
+    ]
 
 
 def homonym_pairs(truth: Truth, mentioned: set[str]) -> list[tuple[str, str]]:
@@ -154,8 +180,12 @@ def homonym_pairs(truth: Truth, mentioned: set[str]) -> list[tuple[str, str]]:
     for pid in sorted(truth.persons):
         if pid in mentioned:
             groups[truth.persons[pid]["homonym_key"]].append(pid)
-    return [(ids[i], other) for ids in groups.values()
-            for i in range(len(ids)) for other in ids[i + 1:]]
+    return [
+        (ids[i], other)
+        for ids in groups.values()
+        for i in range(len(ids))
+        for other in ids[i + 1 :]
+    ]
 
 
 def transliterated(truth: Truth) -> list[str]:
@@ -168,12 +198,17 @@ def transliterated(truth: Truth) -> list[str]:
 
 def transliteration_mentions(truth: Truth, pid: str) -> list[Row]:
     """The person's mentions that are canonical or only transliterated (no other variant kind)."""
-    return [m for m in truth.person_mentions if m["entity_id"] == pid
-            and set(m["variant"]) <= {"transliteration"}]
+    return [
+        m
+        for m in truth.person_mentions
+        if m["entity_id"] == pid and set(m["variant"]) <= {"transliteration"}
+    ]
 
 
 # -- linking truth persons to graph nodes -------------------------------------------------------
-def link_mentions(truth_mentions: Iterable[Row], graph_rows: Iterable[Row]) -> dict[PersonKey, set[str]]:
+def link_mentions(
+    truth_mentions: Iterable[Row], graph_rows: Iterable[Row]
+) -> dict[PersonKey, set[str]]:
     """Graph Person ids of every (notice, truth person), matched by name within the notice.
 
     `graph_rows`: `pub`, `node`, `given`, `family` of each Person-[:INVOLVED_IN]->Event edge.

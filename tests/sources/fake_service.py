@@ -50,8 +50,9 @@ class FakeService:
         self.max_offset = 10_000
         self._lock = threading.Lock()
         self._server = ThreadingHTTPServer(("127.0.0.1", 0), self._handler())
-        self._thread = threading.Thread(target=self._server.serve_forever,
-                                        kwargs={"poll_interval": 0.05}, daemon=True)
+        self._thread = threading.Thread(
+            target=self._server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True
+        )
 
     @property
     def url(self) -> str:
@@ -68,8 +69,11 @@ class FakeService:
 
     def ok_pages(self) -> list[tuple[str, str, str]]:
         """(start, end, page) of every request answered 200."""
-        return [(q["publicationDate.start"], q["publicationDate.end"], q["pageRequest.page"])
-                for _, q, status in self.log if status == 200]
+        return [
+            (q["publicationDate.start"], q["publicationDate.end"], q["pageRequest.page"])
+            for _, q, status in self.log
+            if status == 200
+        ]
 
     def answer(self, query: dict[str, str]) -> tuple[int, bytes]:
         with self._lock:
@@ -89,8 +93,11 @@ class FakeService:
         if shifted and hits:
             k = n % len(hits) or 1
             hits = hits[k:] + hits[:k]
-        body = {"content": hits[page * size:(page + 1) * size], "total": len(hits),
-                "pageRequest": {"page": page, "size": size}}
+        body = {
+            "content": hits[page * size : (page + 1) * size],
+            "total": len(hits),
+            "pageRequest": {"page": page, "size": size},
+        }
         return 200, orjson.dumps(body)
 
     def _handler(self) -> type[BaseHTTPRequestHandler]:

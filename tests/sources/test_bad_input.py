@@ -24,7 +24,8 @@ def test_truncated_api_page_keeps_the_complete_records(tmp_path, api_records):
     pubs, rejects = _split(read_paths([cut]))
     assert 3 <= len(pubs) < 8
     assert [p.number for p in pubs] == [r["meta"]["publicationNumber"] for r in api_records][
-        : len(pubs)]
+        : len(pubs)
+    ]
     assert [r.reason for r in rejects] == ["truncated"]
     assert rejects[0].location.startswith(f"/content/{len(pubs)}")
 
@@ -60,8 +61,11 @@ def test_record_without_text_and_missing_ids(tmp_path, api_records):
     pubs, rejects = _split(read_paths([write(tmp_path / "p.json", orjson.dumps(doc))]))
     assert len(pubs) == 4
     assert [(r.reason, r.location) for r in rejects] == [
-        ("no_text", "/content/0"), ("invalid_record", "/content/1"),
-        ("invalid_record", "/content/2"), ("not_commercial_register", "/content/3")]
+        ("no_text", "/content/0"),
+        ("invalid_record", "/content/1"),
+        ("invalid_record", "/content/2"),
+        ("not_commercial_register", "/content/3"),
+    ]
     assert "publicationText" in rejects[0].detail and rejects[0].excerpt
 
 
@@ -83,7 +87,12 @@ def test_malformed_and_truncated_xml_and_unknown_schema(tmp_path):
     oldest_ok = write(tmp_path / "ok.xml", good.replace(b"/shab/1.26/", b"/shab/1.8/"))
     items = list(read_paths([truncated, malformed, future, old, oldest_ok]))
     assert [getattr(i, "reason", "ok") for i in items] == [
-        "truncated", "malformed_xml", "unknown_schema", "unknown_schema", "ok"]
+        "truncated",
+        "malformed_xml",
+        "unknown_schema",
+        "unknown_schema",
+        "ok",
+    ]
 
 
 def test_zefix_daily_bad_lines(tmp_path):
@@ -98,7 +107,13 @@ def test_zefix_daily_bad_lines(tmp_path):
     data = b"\r\n".join([lines[0], undecodable, short, utf8, no_text, cut])
     items = list(read_paths([write(tmp_path / "17-005", data)]))
     assert [getattr(i, "reason", "ok") for i in items] == [
-        "ok", "encoding", "invalid_record", "ok", "no_text", "truncated"]
+        "ok",
+        "encoding",
+        "invalid_record",
+        "ok",
+        "no_text",
+        "truncated",
+    ]
     assert items[1].location == "line 2"
     assert "encoding_utf8" in items[3].flags and items[3].after.name == "Restaurant du Stade Sàrl"
 
@@ -110,7 +125,11 @@ def test_unknown_files_and_json_shapes(tmp_path, api_records):
     good = write(tmp_path / "good.json", orjson.dumps(api_records[0]))
     items = list(read_paths([binary, shape, empty, good]))
     assert [getattr(i, "reason", "ok") for i in items] == [
-        "unknown_format", "unknown_format", "truncated", "ok"]
+        "unknown_format",
+        "unknown_format",
+        "truncated",
+        "ok",
+    ]
 
 
 def test_folder_walk_skips_hidden_and_docs(tmp_path, api_records):

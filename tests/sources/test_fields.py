@@ -34,7 +34,9 @@ def test_markup_removed_and_fields_kept():
 
 
 def test_language_guess():
-    assert guess_language("Die Gesellschaft wird gelöscht, mit Einzelunterschrift und der")[0] == "de"
+    assert (
+        guess_language("Die Gesellschaft wird gelöscht, mit Einzelunterschrift und der")[0] == "de"
+    )
     assert guess_language("La société est radiée, avec signature individuelle et la")[0] == "fr"
     assert guess_language("")[0] is None
 

@@ -20,10 +20,16 @@ XML = (XML_DIR / "body-HR02.xml").read_bytes()
 FUZZ = settings(max_examples=120, deadline=None, suppress_health_check=list(HealthCheck))
 
 json_values = st.recursive(
-    st.none() | st.booleans() | st.integers(-(2**63), 2**63 - 1) | st.floats(allow_nan=False) | st.text(max_size=20),
-    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=8), inner,
-                                                                  max_size=3),
-    max_leaves=8)
+    st.none()
+    | st.booleans()
+    | st.integers(-(2**63), 2**63 - 1)
+    | st.floats(allow_nan=False)
+    | st.text(max_size=20),
+    lambda inner: (
+        st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=8), inner, max_size=3)
+    ),
+    max_leaves=8,
+)
 
 
 def _read(tmp: Path, name: str, data: bytes) -> list[Publication | Reject]:
@@ -35,15 +41,18 @@ def _read(tmp: Path, name: str, data: bytes) -> list[Publication | Reject]:
 def _mutate(data: bytes, kind: str, at: float, length: int, insert: bytes) -> bytes:
     i = int(at * (len(data) - 1))
     if kind == "delete":
-        return data[:i] + data[i + length:]
+        return data[:i] + data[i + length :]
     if kind == "insert":
         return data[:i] + insert + data[i:]
-    return data[:i] + insert[:1] + data[i + 1:] if insert else data
+    return data[:i] + insert[:1] + data[i + 1 :] if insert else data
 
 
-mutations = st.tuples(st.sampled_from(["delete", "insert", "replace"]),
-                      st.floats(min_value=0, max_value=1), st.integers(1, 40),
-                      st.binary(min_size=1, max_size=6))
+mutations = st.tuples(
+    st.sampled_from(["delete", "insert", "replace"]),
+    st.floats(min_value=0, max_value=1),
+    st.integers(1, 40),
+    st.binary(min_size=1, max_size=6),
+)
 
 
 @FUZZ
@@ -58,11 +67,28 @@ def test_byte_mutation_of_one_record_keeps_all_others(tmp_path_factory, victim, 
 
 
 @FUZZ
-@given(victim=st.integers(0, len(RECORDS) - 1), section=st.sampled_from(["meta", "content"]),
-       key=st.sampled_from(["id", "publicationNumber", "publicationDate", "cantons",
-                            "publicationText", "journalDate", "commonsNew", "commonsActual",
-                            "lastFosc", "transaction", "senderOffice", "language", "x"]),
-       value=json_values)
+@given(
+    victim=st.integers(0, len(RECORDS) - 1),
+    section=st.sampled_from(["meta", "content"]),
+    key=st.sampled_from(
+        [
+            "id",
+            "publicationNumber",
+            "publicationDate",
+            "cantons",
+            "publicationText",
+            "journalDate",
+            "commonsNew",
+            "commonsActual",
+            "lastFosc",
+            "transaction",
+            "senderOffice",
+            "language",
+            "x",
+        ]
+    ),
+    value=json_values,
+)
 def test_value_mutation_never_crashes(tmp_path_factory, victim, section, key, value):
     records = copy.deepcopy(RECORDS)
     records[victim][section][key] = value

@@ -24,9 +24,19 @@ def service(api_records):
 
 
 def _config(service, out, **kw):
-    base = dict(base_url=service.url, date_from=FIRST, date_to=date(2026, 8, 28), out_dir=out,
-                min_interval=0.02, page_size=3, max_offset=9, slice_days=7, backoff_base=0.01,
-                backoff_max=0.05, max_retries=3)
+    base = dict(
+        base_url=service.url,
+        date_from=FIRST,
+        date_to=date(2026, 8, 28),
+        out_dir=out,
+        min_interval=0.02,
+        page_size=3,
+        max_offset=9,
+        slice_days=7,
+        backoff_base=0.01,
+        backoff_max=0.05,
+        max_retries=3,
+    )
     base.update(kw)
     return HarvestConfig(**base)
 

@@ -102,8 +102,10 @@ def test_xml_exports_agree_with_their_elements(real_by_number):
     assert mutation.id == "de8f0150-4c89-4374-8c39-31c6fc9fa661"
     assert mutation.cantons == ["GE"]
     assert mutation.journal_number == "21590" and mutation.journal_date == date(2026, 8, 31)
-    assert mutation.after.translations == ["Rysaffe Verwaltungsratsmitglieder GmbH",
-                                           "Rysaffe Directors LLC"]
+    assert mutation.after.translations == [
+        "Rysaffe Verwaltungsratsmitglieder GmbH",
+        "Rysaffe Directors LLC",
+    ]
     assert mutation.after.capital.nominal == 20000.0 and mutation.after.capital.paid == 20000.0
     assert mutation.after.opting_out is False
     assert mutation.previous_number == "1006662803"
@@ -142,8 +144,11 @@ def test_zefix_daily_columns_and_markup(real_by_number):
     old_ref = real_by_number["ZEFIX-2005-01-17-279826"]
     assert old_ref.previous_number == "302428" and old_ref.previous_date == date(2002, 1, 18)
     assert "<" not in old_ref.text and "\xa0" not in old_ref.text
-    assert all(p.source.path.startswith(str(DAILY_DIR)) for p in real_by_number.values()
-               if p.source.format == "zefix_daily")
+    assert all(
+        p.source.path.startswith(str(DAILY_DIR))
+        for p in real_by_number.values()
+        if p.source.format == "zefix_daily"
+    )
 
 
 def test_zefix_rest_record():

@@ -57,7 +57,9 @@ def test_page_shape_and_counts(corpus) -> None:  # type: ignore[no-untyped-def]
         text = content["publicationText"]
         # a correction opens with the sentence citing the corrected journal entry
         assert text.startswith(name) or (
-            text.startswith(("Berichtigung ", "Rectification ", "Complemento ")) and f". {name}, " in text)
+            text.startswith(("Berichtigung ", "Rectification ", "Complemento "))
+            and f". {name}, " in text
+        )
         if meta["subRubric"] != "HR01":
             assert content["lastFosc"]["lastFoscSequence"] in content["publicationText"]
 
@@ -85,13 +87,26 @@ def test_cantons_match_language(corpus) -> None:  # type: ignore[no-untyped-def]
 def test_conventions_occur(corpus) -> None:  # type: ignore[no-untyped-def]
     out, summary = corpus
     text = "\n".join(p["content"]["publicationText"] for p in publications(out))
-    for needle in ("Eingetragene Personen neu oder mutierend: ",
-                   "Ausgeschiedene Personen und erloschene Unterschriften: ",
-                   "Personne(s) inscrite(s): ", "Persone iscritte: ", "[bisher: ",
-                   "[précédemment: ", "[finora: ", "(Neueintragung)", "(Nuova iscrizione)",
-                   "Fusion: Übernahme der Aktiven und Passiven der ", "est conférée à ",
-                   "n'est plus ", "Identifikationsnummer Hauptsitz: ", "Konkurs",
-                   "radiée", "cancellata", "Firma neu: ", "Nouvelle raison sociale: "):
+    for needle in (
+        "Eingetragene Personen neu oder mutierend: ",
+        "Ausgeschiedene Personen und erloschene Unterschriften: ",
+        "Personne(s) inscrite(s): ",
+        "Persone iscritte: ",
+        "[bisher: ",
+        "[précédemment: ",
+        "[finora: ",
+        "(Neueintragung)",
+        "(Nuova iscrizione)",
+        "Fusion: Übernahme der Aktiven und Passiven der ",
+        "est conférée à ",
+        "n'est plus ",
+        "Identifikationsnummer Hauptsitz: ",
+        "Konkurs",
+        "radiée",
+        "cancellata",
+        "Firma neu: ",
+        "Nouvelle raison sociale: ",
+    ):
         assert needle in text, needle
     assert re.search(r"\(SHAB Nr\. \d+ vom \d\d\.\d\d\.\d{4}, Publ\. \d{10}\)", text)
     assert re.search(r"\(FOSC du \d\d\.\d\d\.\d{4}, p\. 0/\d{10}\)", text)
@@ -102,21 +117,37 @@ def test_conventions_occur(corpus) -> None:  # type: ignore[no-untyped-def]
 
 def test_every_legal_form_and_event(corpus) -> None:  # type: ignore[no-untyped-def]
     out, summary = corpus
-    forms = {c["legal_form"] for c in read_jsonl(out / "truth" / "companies.jsonl")
-             if c["kind"] != "foreign"}
-    assert {"0101", "0103", "0104", "0106", "0107", "0108", "0109", "0110", "0151",
-            "0111"} <= forms
-    for label in ("registration", "deletion", "merger", "asset_transfer", "bankruptcy",
-                  "liquidation", "seat_change", "name_change", "capital_change",
-                  "officer_change", "auditor_change", "branch", "legal_form_change",
-                  "correction", "demerger"):
+    forms = {
+        c["legal_form"]
+        for c in read_jsonl(out / "truth" / "companies.jsonl")
+        if c["kind"] != "foreign"
+    }
+    assert {"0101", "0103", "0104", "0106", "0107", "0108", "0109", "0110", "0151", "0111"} <= forms
+    for label in (
+        "registration",
+        "deletion",
+        "merger",
+        "asset_transfer",
+        "bankruptcy",
+        "liquidation",
+        "seat_change",
+        "name_change",
+        "capital_change",
+        "officer_change",
+        "auditor_change",
+        "branch",
+        "legal_form_change",
+        "correction",
+        "demerger",
+    ):
         assert summary.by_event.get(label, 0) > 0, label
 
 
 def test_mentions_are_substrings_of_text(corpus) -> None:  # type: ignore[no-untyped-def]
     out, _ = corpus
-    texts = {p["meta"]["publicationNumber"]: p["content"]["publicationText"]
-             for p in publications(out)}
+    texts = {
+        p["meta"]["publicationNumber"]: p["content"]["publicationText"] for p in publications(out)
+    }
     mentions = read_jsonl(out / "truth" / "mentions.jsonl")
     assert {m["pub_number"] for m in mentions} == set(texts)
     for m in mentions:
@@ -212,22 +243,29 @@ def test_refuses_a_non_empty_folder_and_bad_n(tmp_path: Path) -> None:
 
 def test_corrections_cite_the_corrected_entry_and_fix_the_role(corpus) -> None:  # type: ignore[no-untyped-def]
     out, _ = corpus
-    texts = {p["meta"]["publicationNumber"]: p["content"]["publicationText"]
-             for p in publications(out)}
+    texts = {
+        p["meta"]["publicationNumber"]: p["content"]["publicationText"] for p in publications(out)
+    }
     events = {e["pub_number"]: e for e in read_jsonl(out / "truth" / "events.jsonl")}
     fixes = [e for e in events.values() if "correction" in e["event_types"]]
     assert len({e["language"] for e in fixes}) == 3
-    lead = {"de": "Berichtigung des Tagesregistereintrages Nr. ",
-            "fr": "Rectification de l'inscription au journal no ",
-            "it": "Complemento all'iscrizione del registro giornaliero no. "}
+    lead = {
+        "de": "Berichtigung des Tagesregistereintrages Nr. ",
+        "fr": "Rectification de l'inscription au journal no ",
+        "it": "Complemento all'iscrizione del registro giornaliero no. ",
+    }
     word = {"de": "[nicht: ", "fr": "[non: ", "it": "[non: "}
     for e in fixes:
         assert texts[e["pub_number"]].startswith(lead[e["language"]])
         assert word[e["language"]] in texts[e["pub_number"]]
-    mentions = [m for m in read_jsonl(out / "truth" / "mentions.jsonl")
-                if m["pub_number"] in {e["pub_number"] for e in fixes} and m["kind"] == "person"]
-    corrected = {r["corrected_by"]: r for r in read_jsonl(out / "truth" / "roles.jsonl")
-                 if r["corrected_by"]}
+    mentions = [
+        m
+        for m in read_jsonl(out / "truth" / "mentions.jsonl")
+        if m["pub_number"] in {e["pub_number"] for e in fixes} and m["kind"] == "person"
+    ]
+    corrected = {
+        r["corrected_by"]: r for r in read_jsonl(out / "truth" / "roles.jsonl") if r["corrected_by"]
+    }
     for m in mentions:
         role = corrected[m["pub_number"]]
         assert role["holder_id"] == m["entity_id"]
@@ -239,20 +277,28 @@ def test_corrections_cite_the_corrected_entry_and_fix_the_role(corpus) -> None: 
 
 def test_demergers_come_in_pairs(corpus) -> None:  # type: ignore[no-untyped-def]
     out, _ = corpus
-    splits = [e for e in read_jsonl(out / "truth" / "events.jsonl")
-              if "demerger" in e["event_types"]]
+    splits = [
+        e for e in read_jsonl(out / "truth" / "events.jsonl") if "demerger" in e["event_types"]
+    ]
     assert splits
-    givers = {(e["subject_id"], e["counterparts"][0]["id"]) for e in splits
-              if e["counterparts"][0]["role"] == "asset_buyer"}
-    takers = {(e["counterparts"][0]["id"], e["subject_id"]) for e in splits
-              if e["counterparts"][0]["role"] == "asset_seller"}
+    givers = {
+        (e["subject_id"], e["counterparts"][0]["id"])
+        for e in splits
+        if e["counterparts"][0]["role"] == "asset_buyer"
+    }
+    takers = {
+        (e["counterparts"][0]["id"], e["subject_id"])
+        for e in splits
+        if e["counterparts"][0]["role"] == "asset_seller"
+    }
     assert givers and givers == takers
 
 
 def test_geneva_prose_follows_real_notices(corpus) -> None:  # type: ignore[no-untyped-def]
     out, _ = corpus
-    ge = [p["content"]["publicationText"] for p in publications(out)
-          if p["meta"]["cantons"] == ["GE"]]
+    ge = [
+        p["content"]["publicationText"] for p in publications(out) if p["meta"]["cantons"] == ["GE"]
+    ]
     text = "\n".join(ge)
     # HR02-1006747585, HR01-1006740640: perfect tense grants, shares before the signature
     assert re.search(r"(Signature|Procuration) [a-zé ]+ a été conférée à [A-Z]", text)

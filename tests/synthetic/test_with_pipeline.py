@@ -67,7 +67,9 @@ def test_rules_extractor_recovers_person_mentions(corpus) -> None:  # type: igno
     # "Family Given1 Given2" prose is ambiguous in real notices too; the project's scorer matches
     # persons on the order-insensitive full name, so prose is measured that way
     total = exact["list"] + loose["prose"]
-    assert total / sum(expected.values()) > 0.8, f"recall {dict(exact)} {dict(loose)} of {dict(expected)}"
+    assert total / sum(expected.values()) > 0.8, (
+        f"recall {dict(exact)} {dict(loose)} of {dict(expected)}"
+    )
 
 
 def _full(name: tuple[str | None, str | None]) -> tuple[str, ...]:

@@ -38,12 +38,18 @@ DROP_FORMER_NAME_HUB = "MATCH (h:NameHub {key: $key}) DETACH DELETE h"
 
 
 @pytest.fixture
-def renamed_in_two_hubs(driver: Driver, neo4j_settings: Settings,
-                        fixture_graph: FixtureFacts) -> Iterator[str]:
+def renamed_in_two_hubs(
+    driver: Driver, neo4j_settings: Settings, fixture_graph: FixtureFacts
+) -> Iterator[str]:
     """The fixture graph with Ticino Verde also filed under its former name's hub (removed after)."""
-    db, params = neo4j_settings.neo4j_database, {"key": FORMER_NAME_HUB,
-                                                 "id": fixture_graph.ids["ticino"],
-                                                 "display": "Verde Giardini Sagl"}
+    db, params = (
+        neo4j_settings.neo4j_database,
+        {
+            "key": FORMER_NAME_HUB,
+            "id": fixture_graph.ids["ticino"],
+            "display": "Verde Giardini Sagl",
+        },
+    )
     driver.execute_query(ADD_FORMER_NAME_HUB, params, database_=db)
     try:
         yield FORMER_NAME_HUB

@@ -25,9 +25,16 @@ from tools.runner import read_query
 
 
 def _params(metric: str, **filters: Any) -> dict[str, Any]:
-    base: dict[str, Any] = {"canton": None, "legal_form": None, "status": None, "date_from": None,
-                            "date_to": None, "limit": 100, "structured_only": False,
-                            "current_only": metric == "current_mandates"}
+    base: dict[str, Any] = {
+        "canton": None,
+        "legal_form": None,
+        "status": None,
+        "date_from": None,
+        "date_to": None,
+        "limit": 100,
+        "structured_only": False,
+        "current_only": metric == "current_mandates",
+    }
     return {**base, **filters}
 
 
@@ -36,7 +43,9 @@ def _ranking(rows: list[dict[str, Any]]) -> list[tuple[str, int]]:
 
 
 @pytest.mark.parametrize("metric", ["mandates", "current_mandates"])
-def test_stored_mandates_rank_like_counting(ctx: ToolContext, fixture_graph: FixtureFacts, metric: str) -> None:
+def test_stored_mandates_rank_like_counting(
+    ctx: ToolContext, fixture_graph: FixtureFacts, metric: str
+) -> None:
     stored, _ = read_query(ctx, TOP_BY_MANDATES_DERIVED[metric], _params(metric))
     counted, _ = read_query(ctx, TOP_BY_MANDATES, _params(metric))
     assert stored and _ranking(stored) == _ranking(counted)
@@ -44,47 +53,68 @@ def test_stored_mandates_rank_like_counting(ctx: ToolContext, fixture_graph: Fix
 
 
 @pytest.mark.parametrize("filters", [{}, {"canton": "ZH"}, {"status": "active"}])
-def test_stored_event_counts_rank_like_counting(ctx: ToolContext, fixture_graph: FixtureFacts,
-                                                filters: dict[str, Any]) -> None:
+def test_stored_event_counts_rank_like_counting(
+    ctx: ToolContext, fixture_graph: FixtureFacts, filters: dict[str, Any]
+) -> None:
     stored, _ = read_query(ctx, TOP_BY_EVENTS_DERIVED, _params("events", **filters))
     counted, _ = read_query(ctx, TOP_BY_EVENTS, _params("events", **filters))
     assert stored and _ranking(stored) == _ranking(counted)
 
 
-def test_tool_reads_stored_counts_only_when_they_answer(ctx: ToolContext, fixture_graph: FixtureFacts) -> None:
+def test_tool_reads_stored_counts_only_when_they_answer(
+    ctx: ToolContext, fixture_graph: FixtureFacts
+) -> None:
     plain = get_top_entities(ctx, GetTopEntitiesArgs(metric="mandates"))
     assert [q.cypher for q in plain.queries] == [TOP_BY_MANDATES_DERIVED["mandates"].strip()]
     # A period changes the count: the stored all-time count must not be used.
-    period = get_top_entities(ctx, GetTopEntitiesArgs(metric="mandates", date_to=dt.date(2015, 1, 1)))
+    period = get_top_entities(
+        ctx, GetTopEntitiesArgs(metric="mandates", date_to=dt.date(2015, 1, 1))
+    )
     assert [q.cypher for q in period.queries] == [TOP_BY_MANDATES.strip()]
-    status = get_top_entities(ctx, GetTopEntitiesArgs(metric="mandates", canton="ZH", status="active"))
+    status = get_top_entities(
+        ctx, GetTopEntitiesArgs(metric="mandates", canton="ZH", status="active")
+    )
     assert [q.cypher for q in status.queries] == [TOP_BY_MANDATES_IN_CANTON.strip()]
 
 
 @pytest.mark.parametrize("metric", ["mandates", "current_mandates"])
 @pytest.mark.parametrize("canton", ["ZH", "TI", "GE", "XX"])
-def test_stored_canton_rankings_equal_counting(ctx: ToolContext, fixture_graph: FixtureFacts,
-                                               metric: str, canton: str) -> None:
+def test_stored_canton_rankings_equal_counting(
+    ctx: ToolContext, fixture_graph: FixtureFacts, metric: str, canton: str
+) -> None:
     for limit in (1, 3, 10):
-        result = get_top_entities(ctx, GetTopEntitiesArgs(metric=metric, canton=canton, limit=limit))
+        result = get_top_entities(
+            ctx, GetTopEntitiesArgs(metric=metric, canton=canton, limit=limit)
+        )
         assert result.queries[0].cypher == READ_STORED.strip()
-        counted, _ = read_query(ctx, TOP_BY_MANDATES_IN_CANTON, _params(metric, canton=canton, limit=limit))
+        counted, _ = read_query(
+            ctx, TOP_BY_MANDATES_IN_CANTON, _params(metric, canton=canton, limit=limit)
+        )
         assert _ranking(result.records) == _ranking(counted)
-        assert [sorted(r["companies"]) for r in result.records] == [sorted(r["companies"]) for r in counted]
+        assert [sorted(r["companies"]) for r in result.records] == [
+            sorted(r["companies"]) for r in counted
+        ]
         assert [r["rank"] for r in result.records] == list(range(1, len(counted) + 1))
 
 
 COUNT_CASES = [
     (group_by, filters)
     for group_by in ("event_type", "sub_rubric", "canton", "language", "year")
-    for filters in ({}, {"canton": "ZH"}, {"canton": "TI"}, {"sub_rubric": "HR02"},
-                    {"event_type": "registration"}, {"event_type": "no_such_label"})
+    for filters in (
+        {},
+        {"canton": "ZH"},
+        {"canton": "TI"},
+        {"sub_rubric": "HR02"},
+        {"event_type": "registration"},
+        {"event_type": "no_such_label"},
+    )
 ]
 
 
 @pytest.mark.parametrize(("group_by", "filters"), COUNT_CASES)
-def test_stored_event_counts_equal_live_counts(ctx: ToolContext, fixture_graph: FixtureFacts,
-                                               group_by: str, filters: dict[str, Any]) -> None:
+def test_stored_event_counts_equal_live_counts(
+    ctx: ToolContext, fixture_graph: FixtureFacts, group_by: str, filters: dict[str, Any]
+) -> None:
     result = count_entities_by_event(ctx, CountEntitiesByEventArgs(group_by=group_by, **filters))
     assert result.queries[0].cypher == READ_STORED.strip()  # answered from the stored counts
     live, _ = read_query(ctx, live_count_query(group_by, filters), {**filters, "max_pubs": 5})
@@ -96,7 +126,12 @@ def test_stored_event_counts_equal_live_counts(ctx: ToolContext, fixture_graph: 
     assert all(set(r["pubs"]) <= set(result.citations) for r in result.records)
 
 
-def test_counts_with_several_filters_run_live(ctx: ToolContext, fixture_graph: FixtureFacts) -> None:
+def test_counts_with_several_filters_run_live(
+    ctx: ToolContext, fixture_graph: FixtureFacts
+) -> None:
     result = count_entities_by_event(ctx, CountEntitiesByEventArgs(canton="ZH", sub_rubric="HR02"))
     cypher = result.queries[0].cypher
-    assert len(result.queries) == 1 and "WHERE e.sub_rubric = $sub_rubric AND e.canton = $canton" in cypher
+    assert (
+        len(result.queries) == 1
+        and "WHERE e.sub_rubric = $sub_rubric AND e.canton = $canton" in cypher
+    )

@@ -102,40 +102,74 @@ BOUNDED_AT_RUNTIME = {
 READS = [
     ("MATCH (c:Company) RETURN c.name AS name ORDER BY name", {}),
     ("MATCH (c:Company {canton: $canton}) RETURN c.name AS name, c.pubs AS pubs", {"canton": "ZH"}),
-    ("MATCH (p:Person)-[r:HOLDS_ROLE]->(c:Company) WHERE r.valid_to IS NULL "
-     "RETURN p.full_name AS p, c.name AS c", {}),
-    ("MATCH (e:Event) WHERE 'merger' IN e.event_types RETURN e.pub_number AS pub_number "
-     "ORDER BY pub_number", {}),
-    ("MATCH (c:Company)-[:HAS_EVENT]->(e) RETURN c.name AS name, count(e) AS n ORDER BY n DESC LIMIT 5", {}),
-    ("CALL db.index.fulltext.queryNodes('event_text', 'Fusion') YIELD node, score "
-     "RETURN node.pub_number AS pub_number, score", {}),
+    (
+        "MATCH (p:Person)-[r:HOLDS_ROLE]->(c:Company) WHERE r.valid_to IS NULL "
+        "RETURN p.full_name AS p, c.name AS c",
+        {},
+    ),
+    (
+        "MATCH (e:Event) WHERE 'merger' IN e.event_types RETURN e.pub_number AS pub_number "
+        "ORDER BY pub_number",
+        {},
+    ),
+    (
+        "MATCH (c:Company)-[:HAS_EVENT]->(e) RETURN c.name AS name, count(e) AS n ORDER BY n DESC LIMIT 5",
+        {},
+    ),
+    (
+        "CALL db.index.fulltext.queryNodes('event_text', 'Fusion') YIELD node, score "
+        "RETURN node.pub_number AS pub_number, score",
+        {},
+    ),
     ("CALL db.labels() YIELD label RETURN label", {}),
-    ("MATCH p = (a:Person)-[:HOLDS_ROLE*1..2]-(b) WHERE a.id = $id RETURN length(p) AS len LIMIT 50",
-     {"id": "p:mueller-luzern"}),
-    ("MATCH (n:Company) WHERE n.name CONTAINS 'CREATE' OR n.name = 'DELETE; DROP' RETURN n.name", {}),
+    (
+        "MATCH p = (a:Person)-[:HOLDS_ROLE*1..2]-(b) WHERE a.id = $id RETURN length(p) AS len LIMIT 50",
+        {"id": "p:mueller-luzern"},
+    ),
+    (
+        "MATCH (n:Company) WHERE n.name CONTAINS 'CREATE' OR n.name = 'DELETE; DROP' RETURN n.name",
+        {},
+    ),
     ("MATCH (c:Company) // a comment that says CREATE\nRETURN count(c) AS n", {}),
     ("MATCH (c:Company) WHERE c.name STARTS WITH 'Müller' RETURN c.name AS name", {}),
     ("MATCH (c:Company) RETURN c.canton AS canton, count(*) AS n ORDER BY canton", {}),
-    ("MATCH (c:Company) WITH c, size([(c)<-[:HOLDS_ROLE]-() | 1]) AS k "
-     "RETURN c.name AS name, k ORDER BY k DESC LIMIT 3", {}),
+    (
+        "MATCH (c:Company) WITH c, size([(c)<-[:HOLDS_ROLE]-() | 1]) AS k "
+        "RETURN c.name AS name, k ORDER BY k DESC LIMIT 3",
+        {},
+    ),
     ("MATCH (c:Company) WHERE EXISTS { (c)<-[:MERGED_INTO]-() } RETURN c.name AS name", {}),
-    ("MATCH (c:Company) CALL (c) { MATCH (c)-[:HAS_EVENT]->(e) RETURN count(e) AS n } "
-     "RETURN c.name AS name, n ORDER BY n DESC LIMIT 3", {}),
-    ("MATCH (a:Company)-[:HEAD_OFFICE_OF]->(b) RETURN a.name AS a, collect(b.name) AS branches", {}),
+    (
+        "MATCH (c:Company) CALL (c) { MATCH (c)-[:HAS_EVENT]->(e) RETURN count(e) AS n } "
+        "RETURN c.name AS name, n ORDER BY n DESC LIMIT 3",
+        {},
+    ),
+    (
+        "MATCH (a:Company)-[:HEAD_OFFICE_OF]->(b) RETURN a.name AS a, collect(b.name) AS branches",
+        {},
+    ),
     ("UNWIND [1, 2, 3] AS x RETURN x * 2 AS y", {}),
     ("MATCH (e:Event) RETURN e.pub_date.year AS year, count(*) AS n ORDER BY year", {}),
-    ("MATCH (s:CompanyState) WHERE s.valid_from <= date('2018-01-01') AND "
-     "(s.valid_to IS NULL OR s.valid_to > date('2018-01-01')) RETURN s.id AS id", {}),
+    (
+        "MATCH (s:CompanyState) WHERE s.valid_from <= date('2018-01-01') AND "
+        "(s.valid_to IS NULL OR s.valid_to > date('2018-01-01')) RETURN s.id AS id",
+        {},
+    ),
     ("MATCH (c:Company) RETURN c.name AS name ORDER BY c.capital DESC LIMIT 3;", {}),
     ("RETURN duration.between(date('2020-01-01'), date('2021-01-01')) AS d", {}),
-    ("MATCH (c:Company {id: $id})<-[r:HOLDS_ROLE]-(p) WHERE r.valid_from <= date($d) "
-     "RETURN p.full_name AS name", {"id": "CHE-100.000.012", "d": "2021-03-01"}),
-    ("MATCH (a:Company)-[:MERGED_INTO|TRANSFERRED_TO]->(b:Company) RETURN a.name AS a, b.name AS b", {}),
+    (
+        "MATCH (c:Company {id: $id})<-[r:HOLDS_ROLE]-(p) WHERE r.valid_from <= date($d) "
+        "RETURN p.full_name AS name",
+        {"id": "CHE-100.000.012", "d": "2021-03-01"},
+    ),
+    (
+        "MATCH (a:Company)-[:MERGED_INTO|TRANSFERRED_TO]->(b:Company) RETURN a.name AS a, b.name AS b",
+        {},
+    ),
 ]
 
-COUNTS = ("MATCH (n) WITH count(n) AS nodes MATCH ()-[r]->() "
-          "RETURN nodes, count(r) AS rels")
-TAMPER = ("MATCH (n) WHERE n:X OR n.hacked IS NOT NULL OR n.name = 'pwned' RETURN count(n) AS n")
+COUNTS = "MATCH (n) WITH count(n) AS nodes MATCH ()-[r]->() RETURN nodes, count(r) AS rels"
+TAMPER = "MATCH (n) WHERE n:X OR n.hacked IS NOT NULL OR n.name = 'pwned' RETURN count(n) AS n"
 TIMEOUT_S = 2.0
 
 
@@ -150,11 +184,15 @@ def test_corpus_sizes() -> None:
     assert len(ATTACKS) >= 50 and len(set(ATTACKS)) == len(ATTACKS)
 
 
-RUNNING = ("SHOW TRANSACTIONS YIELD currentQuery, status "
-           "WHERE NOT currentQuery STARTS WITH 'SHOW TRANSACTIONS' RETURN currentQuery, status")
+RUNNING = (
+    "SHOW TRANSACTIONS YIELD currentQuery, status "
+    "WHERE NOT currentQuery STARTS WITH 'SHOW TRANSACTIONS' RETURN currentQuery, status"
+)
 
 
-def test_attacks_are_refused_without_writes_or_runaways(driver: Driver, fixture_graph: FixtureFacts) -> None:
+def test_attacks_are_refused_without_writes_or_runaways(
+    driver: Driver, fixture_graph: FixtureFacts
+) -> None:
     ctx = ToolContext(driver=driver, timeout_s=TIMEOUT_S)
     before = _state(driver)
     slow, ran = [], set()
@@ -189,15 +227,21 @@ def test_legitimate_reads_pass(driver: Driver, fixture_graph: FixtureFacts) -> N
 
 def test_refusal_names_the_rule(driver: Driver, fixture_graph: FixtureFacts) -> None:
     ctx = ToolContext(driver=driver)
-    result = run_cypher(ctx, RunCypherArgs(query="LOAD CSV FROM 'file:///etc/passwd' AS r RETURN r"))
+    result = run_cypher(
+        ctx, RunCypherArgs(query="LOAD CSV FROM 'file:///etc/passwd' AS r RETURN r")
+    )
     assert result.outcome == "error" and "keyword:load" in result.message
     assert result.queries == [] and result.records == []
 
 
-def test_result_of_a_read_carries_trace_and_pubs(driver: Driver, fixture_graph: FixtureFacts) -> None:
+def test_result_of_a_read_carries_trace_and_pubs(
+    driver: Driver, fixture_graph: FixtureFacts
+) -> None:
     ctx = ToolContext(driver=driver)
-    query = ("MATCH (c:Company {id: $id})-[:HAS_EVENT]->(e:Event) "
-             "RETURN e.pub_number AS pub_number ORDER BY pub_number")
+    query = (
+        "MATCH (c:Company {id: $id})-[:HAS_EVENT]->(e:Event) "
+        "RETURN e.pub_number AS pub_number ORDER BY pub_number"
+    )
     result = run_cypher(ctx, RunCypherArgs(query=query, params={"id": fixture_graph.ids["ticino"]}))
     assert result.outcome == "evidence"
     assert result.citations == [fixture_graph.pub["E19"], fixture_graph.pub["E20"]]
@@ -207,19 +251,26 @@ def test_result_of_a_read_carries_trace_and_pubs(driver: Driver, fixture_graph: 
 
 def test_row_cap_truncates(driver: Driver, fixture_graph: FixtureFacts) -> None:
     ctx = ToolContext(driver=driver, max_rows=5)
-    result = run_cypher(ctx, RunCypherArgs(query="MATCH (e:Event) RETURN e.pub_number AS pub_number"))
+    result = run_cypher(
+        ctx, RunCypherArgs(query="MATCH (e:Event) RETURN e.pub_number AS pub_number")
+    )
     assert len(result.records) == 5 and result.truncated and result.queries[0].truncated
 
 
 def test_empty_is_not_an_error(driver: Driver, fixture_graph: FixtureFacts) -> None:
     ctx = ToolContext(driver=driver)
-    result = run_cypher(ctx, RunCypherArgs(query="MATCH (c:Company {id: 'none'}) RETURN c.name AS n"))
+    result = run_cypher(
+        ctx, RunCypherArgs(query="MATCH (c:Company {id: 'none'}) RETURN c.name AS n")
+    )
     assert result.outcome == "empty" and "no rows" in result.message
 
 
-@pytest.mark.parametrize("query", ["CREATE (:X)", "MATCH (n) SET n.hacked = 1",
-                                   "CREATE INDEX y_idx FOR (n:Y) ON (n.a)"])
-def test_each_layer_refuses_writes_on_its_own(driver: Driver, fixture_graph: FixtureFacts, query: str) -> None:
+@pytest.mark.parametrize(
+    "query", ["CREATE (:X)", "MATCH (n) SET n.hacked = 1", "CREATE INDEX y_idx FOR (n:Y) ON (n.a)"]
+)
+def test_each_layer_refuses_writes_on_its_own(
+    driver: Driver, fixture_graph: FixtureFacts, query: str
+) -> None:
     ctx = ToolContext(driver=driver)
     with pytest.raises(CypherRejected):
         lexical_check(query)

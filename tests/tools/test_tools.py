@@ -28,13 +28,22 @@ def keys(facts: FixtureFacts, ids: list[str]) -> list[str]:
     return [inv[i] for i in ids]
 
 
-@pytest.mark.parametrize(("query", "first"), [
-    ("Alpenblik", "alpenblick"), ("Muller Bau", "muellerbau"), ("Verde Giardini", "ticino"),
-    ("CHE-100.000.093", "ticino"), ("Kristalnetz AG", "kristallnetz"), ("Lac Leman", "leman"),
-    ("Hans Mueller", "mueller"), ("Treuhand Sonnenberg", "sonnenberg"),
-])
-def test_search_ranks_the_intended_entity_first(ctx: ToolContext, fixture_graph: FixtureFacts,
-                                                query: str, first: str) -> None:
+@pytest.mark.parametrize(
+    ("query", "first"),
+    [
+        ("Alpenblik", "alpenblick"),
+        ("Muller Bau", "muellerbau"),
+        ("Verde Giardini", "ticino"),
+        ("CHE-100.000.093", "ticino"),
+        ("Kristalnetz AG", "kristallnetz"),
+        ("Lac Leman", "leman"),
+        ("Hans Mueller", "mueller"),
+        ("Treuhand Sonnenberg", "sonnenberg"),
+    ],
+)
+def test_search_ranks_the_intended_entity_first(
+    ctx: ToolContext, fixture_graph: FixtureFacts, query: str, first: str
+) -> None:
     result = search_companies(ctx, SearchCompaniesArgs(query=query))
     assert result.outcome == "evidence"
     assert keys(fixture_graph, [result.records[0]["id"]]) == [first]
@@ -51,15 +60,20 @@ def test_search_reasons_and_variants(ctx: ToolContext, fixture_graph: FixtureFac
     homonyms = search_companies(ctx, SearchCompaniesArgs(query="Anna Meier")).records
     assert {r["origin"] for r in homonyms} == {"Bern", "Genève"}
     seat = search_companies(ctx, SearchCompaniesArgs(query="Bellinzona", kind="company")).records
-    assert keys(fixture_graph, [r["id"] for r in seat]) == ["ticino"] and "seat" in seat[0]["reason"]
+    assert (
+        keys(fixture_graph, [r["id"] for r in seat]) == ["ticino"] and "seat" in seat[0]["reason"]
+    )
 
 
-def test_search_hides_orphans_and_weak_in_ablation(ctx: ToolContext, fixture_graph: FixtureFacts) -> None:
+def test_search_hides_orphans_and_weak_in_ablation(
+    ctx: ToolContext, fixture_graph: FixtureFacts
+) -> None:
     assert search_companies(ctx, SearchCompaniesArgs(query="Phantom Consulting")).outcome == "empty"
     full = search_companies(ctx, SearchCompaniesArgs(query="Treuhand Sonnenberg")).records
     assert "sonnenberg_weak" in keys(fixture_graph, [r["id"] for r in full])
-    strict = search_companies(replace(ctx, structured_only=True),
-                              SearchCompaniesArgs(query="Treuhand Sonnenberg")).records
+    strict = search_companies(
+        replace(ctx, structured_only=True), SearchCompaniesArgs(query="Treuhand Sonnenberg")
+    ).records
     assert all(r["strength"] == "strong" for r in strict) and strict
 
 
@@ -68,8 +82,16 @@ def test_network_structure_and_as_of(ctx: ToolContext, fixture_graph: FixtureFac
 
     def role_holders(as_of: str | None) -> set[str]:
         res = explore_network(ctx, ExploreNetworkArgs(entity_id=ids["alpenblick"], as_of=as_of))
-        return set(keys(facts, [r["from_id"] for r in res.records
-                                if r["branch"] == "structure" and r["rel"] == "HOLDS_ROLE"]))
+        return set(
+            keys(
+                facts,
+                [
+                    r["from_id"]
+                    for r in res.records
+                    if r["branch"] == "structure" and r["rel"] == "HOLDS_ROLE"
+                ],
+            )
+        )
 
     assert role_holders("2019-01-01") == facts.expected["alpenblick_roles_2019_01_01"]
     assert role_holders("2021-03-01") == facts.expected["alpenblick_roles_2021_03_01"]
@@ -91,11 +113,16 @@ def test_network_hub_lateral_and_merger(ctx: ToolContext, fixture_graph: Fixture
     assert keys(facts, [r["to_id"] for r in lateral]) == ["ticino"]
     merged = explore_network(ctx, ExploreNetworkArgs(entity_id=ids["bergkristall"]))
     edge = next(r for r in merged.records if r["rel"] == "MERGED_INTO")
-    assert (edge["to_id"], edge["date"], edge["pubs"]) == (ids["kristallnetz"], "2022-11-10",
-                                                           [facts.pub["E08"]])
+    assert (edge["to_id"], edge["date"], edge["pubs"]) == (
+        ids["kristallnetz"],
+        "2022-11-10",
+        [facts.pub["E08"]],
+    )
 
 
-def test_network_two_hops_truncation_and_unknown(ctx: ToolContext, fixture_graph: FixtureFacts) -> None:
+def test_network_two_hops_truncation_and_unknown(
+    ctx: ToolContext, fixture_graph: FixtureFacts
+) -> None:
     ids = fixture_graph.ids
     two = explore_network(ctx, ExploreNetworkArgs(entity_id=ids["mueller"], hops=2))
     assert {ids["zimmermann"], ids["frei"], ids["schmid"]} <= {r["from_id"] for r in two.records}
@@ -112,22 +139,31 @@ def test_history_order_aliases_and_as_of(ctx: ToolContext, fixture_graph: Fixtur
         res = get_node_history(ctx, GetNodeHistoryArgs(entity_id=ids[entity], **kw))
         return [r["pub_number"] for r in res.records if r["record_type"] == "event"]
 
-    expect = {k: [facts.pub[e] for e in v] for k, v in facts.expected.items()
-              if k.endswith("history") or "history_" in k}
+    expect = {
+        k: [facts.pub[e] for e in v]
+        for k, v in facts.expected.items()
+        if k.endswith("history") or "history_" in k
+    }
     assert pubs("alpenblick") == expect["alpenblick_history"]
     assert pubs("sonnenberg") == expect["sonnenberg_history_with_aliases"]
     assert pubs("sonnenberg", include_aliases=False) == [facts.pub["E23"], facts.pub["E24"]]
     assert pubs("mueller") == expect["mueller_history_with_aliases"]
     assert pubs("mueller", as_of=dt.date(2016, 1, 1)) == expect["mueller_history_2016_01_01"]
-    state = get_node_history(ctx, GetNodeHistoryArgs(entity_id=ids["ticino"], as_of=dt.date(2018, 1, 1)))
+    state = get_node_history(
+        ctx, GetNodeHistoryArgs(entity_id=ids["ticino"], as_of=dt.date(2018, 1, 1))
+    )
     values = {r["attribute"]: r["value"] for r in state.records if r["record_type"] == "state"}
-    assert values == {"name": facts.expected["ticino_name_2018_01_01"],
-                      "seat": facts.expected["ticino_seat_2018_01_01"]}
+    assert values == {
+        "name": facts.expected["ticino_name_2018_01_01"],
+        "seat": facts.expected["ticino_seat_2018_01_01"],
+    }
     assert state.citations == [facts.pub["E19"]]
 
 
 def test_history_truncates(ctx: ToolContext, fixture_graph: FixtureFacts) -> None:
-    res = get_node_history(ctx, GetNodeHistoryArgs(entity_id=fixture_graph.ids["muellerbau"], limit=3))
+    res = get_node_history(
+        ctx, GetNodeHistoryArgs(entity_id=fixture_graph.ids["muellerbau"], limit=3)
+    )
     assert len(res.records) == 3 and res.truncated
 
 
@@ -137,7 +173,10 @@ def test_text_search(ctx: ToolContext, fixture_graph: FixtureFacts) -> None:
     assert {r["pub_number"] for r in res.records} == {pub["E17"], pub["E18"]}
     fr = global_text_search(ctx, GlobalTextSearchArgs(query="patrimoine", language="fr"))
     assert {r["pub_number"] for r in fr.records} == {pub["E12"], pub["E13"]}
-    assert global_text_search(ctx, GlobalTextSearchArgs(query="patrimoine", canton="ZH")).outcome == "empty"
+    assert (
+        global_text_search(ctx, GlobalTextSearchArgs(query="patrimoine", canton="ZH")).outcome
+        == "empty"
+    )
 
 
 def test_top_entities(ctx: ToolContext, fixture_graph: FixtureFacts) -> None:
@@ -150,30 +189,50 @@ def test_top_entities(ctx: ToolContext, fixture_graph: FixtureFacts) -> None:
     assert (keys(facts, [ev["id"]])[0], ev["value"]) == facts.expected["top_events_first"]
     zh = get_top_entities(ctx, GetTopEntitiesArgs(metric="capital", canton="ZH")).records
     assert keys(facts, [r["id"] for r in zh]) == ["alpenblick"]
-    assert get_top_entities(ctx, GetTopEntitiesArgs(metric="capital", canton="XX")).outcome == "empty"
+    assert (
+        get_top_entities(ctx, GetTopEntitiesArgs(metric="capital", canton="XX")).outcome == "empty"
+    )
 
 
 def test_counts(ctx: ToolContext, fixture_graph: FixtureFacts) -> None:
     facts = fixture_graph
     by_type = count_entities_by_event(ctx, CountEntitiesByEventArgs(group_by="event_type"))
-    assert {r["group"]: r["companies"] for r in by_type.records} == facts.expected["companies_by_event_type"]
+    assert {r["group"]: r["companies"] for r in by_type.records} == facts.expected[
+        "companies_by_event_type"
+    ]
     by_sub = count_entities_by_event(ctx, CountEntitiesByEventArgs(group_by="sub_rubric")).records
     assert {r["group"]: r["companies"] for r in by_sub} == facts.expected["companies_by_sub_rubric"]
     assert {r["group"]: r["events"] for r in by_sub} == facts.expected["events_by_sub_rubric"]
     assert all(r["pubs"] for r in by_sub)
 
 
-INJECTIONS = ["') RETURN 1 //", "x\" OR 1=1 --", "*:*", "name:* OR id:*", "'; MATCH (n) DETACH DELETE n //",
-              "\\", "(((", "CREATE (:X)", "${n}", "AND OR NOT ~ ^ [ ] { } /"]
+INJECTIONS = [
+    "') RETURN 1 //",
+    'x" OR 1=1 --',
+    "*:*",
+    "name:* OR id:*",
+    "'; MATCH (n) DETACH DELETE n //",
+    "\\",
+    "(((",
+    "CREATE (:X)",
+    "${n}",
+    "AND OR NOT ~ ^ [ ] { } /",
+]
 
 
 @pytest.mark.parametrize("value", INJECTIONS)
-def test_injection_strings_are_only_data(ctx: ToolContext, fixture_graph: FixtureFacts, value: str) -> None:
+def test_injection_strings_are_only_data(
+    ctx: ToolContext, fixture_graph: FixtureFacts, value: str
+) -> None:
     before = ctx.driver.execute_query("MATCH (n) RETURN count(n) AS n").records[0]["n"]
-    for name, args in [("search_companies", {"query": value}), ("global_text_search", {"query": value}),
-                       ("explore_network", {"entity_id": value}), ("get_node_history", {"entity_id": value}),
-                       ("get_top_entities", {"metric": "capital", "legal_form": value}),
-                       ("count_entities_by_event", {"event_type": value})]:
+    for name, args in [
+        ("search_companies", {"query": value}),
+        ("global_text_search", {"query": value}),
+        ("explore_network", {"entity_id": value}),
+        ("get_node_history", {"entity_id": value}),
+        ("get_top_entities", {"metric": "capital", "legal_form": value}),
+        ("count_entities_by_event", {"event_type": value}),
+    ]:
         result = call_tool(ctx, name, args)
         assert result.outcome in ("empty", "evidence"), (name, result.message)
         assert all(value not in q.cypher for q in result.queries)
@@ -192,8 +251,9 @@ def test_registry_and_intents(ctx: ToolContext, fixture_graph: FixtureFacts) -> 
         assert all(p.get("description") for p in schema["properties"].values()), spec.name
 
 
-def test_search_lists_an_entity_of_two_hubs_once(ctx: ToolContext, fixture_graph: FixtureFacts,
-                                                 renamed_in_two_hubs: str) -> None:
+def test_search_lists_an_entity_of_two_hubs_once(
+    ctx: ToolContext, fixture_graph: FixtureFacts, renamed_in_two_hubs: str
+) -> None:
     """A renamed company filed under two NameHubs is one candidate with the reasons of both."""
     ticino = fixture_graph.ids["ticino"]
     for query in ("Verde Giardini", "Ticino Verde", "Verde"):

@@ -39,28 +39,44 @@ class AppServer:
                 self.proc.wait()
 
 
-def start_app(settings: Settings, port: int, data_dir: Path, *, agent_factory: str = SCRIPTED,
-              extra_env: dict[str, str] | None = None, timeout: float = 60.0) -> AppServer:
+def start_app(
+    settings: Settings,
+    port: int,
+    data_dir: Path,
+    *,
+    agent_factory: str = SCRIPTED,
+    extra_env: dict[str, str] | None = None,
+    timeout: float = 60.0,
+) -> AppServer:
     """Serve the app on 127.0.0.1:`port` against `settings`' Neo4j, threads in `data_dir`."""
     data_dir.mkdir(parents=True, exist_ok=True)
-    env = ui_env(settings, {
-        "SHABGRAPH_DATA_DIR": str(data_dir),
-        "SHABGRAPH_NEO4J_INSTANCE": settings.neo4j_instance,
-        "SHABGRAPH_NEO4J_BOLT_PORT": str(settings.neo4j_bolt_port),
-        "SHABGRAPH_NEO4J_HTTP_PORT": str(settings.neo4j_http_port),
-        "SHABGRAPH_UI_AGENT_FACTORY": agent_factory,
-        "SHABGRAPH_UI_USERS": "alice:alice-pw,bob:bob-pw",
-        "SHABGRAPH_PLANNER": "offline",
-        "CHAINLIT_AUTH_SECRET": "test-secret-" + "x" * 40,
-        **(extra_env or {}),
-    })
+    env = ui_env(
+        settings,
+        {
+            "SHABGRAPH_DATA_DIR": str(data_dir),
+            "SHABGRAPH_NEO4J_INSTANCE": settings.neo4j_instance,
+            "SHABGRAPH_NEO4J_BOLT_PORT": str(settings.neo4j_bolt_port),
+            "SHABGRAPH_NEO4J_HTTP_PORT": str(settings.neo4j_http_port),
+            "SHABGRAPH_UI_AGENT_FACTORY": agent_factory,
+            "SHABGRAPH_UI_USERS": "alice:alice-pw,bob:bob-pw",
+            "SHABGRAPH_PLANNER": "offline",
+            "CHAINLIT_AUTH_SECRET": "test-secret-" + "x" * 40,
+            **(extra_env or {}),
+        },
+    )
     if settings.neo4j_uri:
         env["NEO4J_URI"] = settings.neo4j_uri
     else:
         env.pop("NEO4J_URI", None)
     log = data_dir / f"app-{port}.log"
-    proc = subprocess.Popen(ui_command("127.0.0.1", port), cwd=PROJECT_ROOT, env=env,
-                            stdout=log.open("ab"), stderr=subprocess.STDOUT, start_new_session=True)
+    proc = subprocess.Popen(
+        ui_command("127.0.0.1", port),
+        cwd=PROJECT_ROOT,
+        env=env,
+        stdout=log.open("ab"),
+        stderr=subprocess.STDOUT,
+        start_new_session=True,
+    )
     url = f"http://127.0.0.1:{port}"
     server = AppServer(proc=proc, url=url, log=log)
     deadline = time.monotonic() + timeout

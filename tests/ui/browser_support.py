@@ -8,8 +8,14 @@ from pathlib import Path
 
 from shabgraph.settings import PROJECT_ROOT
 
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--no-first-run"]
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+]
 ARTIFACTS = PROJECT_ROOT / "test-artifacts" / "ui"
 ANSWER_TIMEOUT_MS = 90_000
 
@@ -54,4 +60,6 @@ def ask(page, question: str, expect: str) -> None:  # type: ignore[no-untyped-de
         page.wait_for_timeout(250)
     last = page.locator(".step").last
     if expect not in last.inner_text():
-        raise AssertionError(f"the answer to {question!r} lacks {expect!r}: {last.inner_text()[:300]}")
+        raise AssertionError(
+            f"the answer to {question!r} lacks {expect!r}: {last.inner_text()[:300]}"
+        )

@@ -48,29 +48,60 @@ async def chainlit_context(thread_id: str = "thread-1", user: Any = None) -> Asy
 
 def sample_turn(thread_id: str = "thread-1") -> TurnResult:
     """A two-round turn with a Cypher query, records, a reflection and citations."""
-    q = QueryTrace(cypher="MATCH (c:Company {id: $id}) RETURN c.name AS name",
-                   params={"id": "CHE-100.000.001"}, rows=1, ms=3.2)
+    q = QueryTrace(
+        cypher="MATCH (c:Company {id: $id}) RETURN c.name AS name",
+        params={"id": "CHE-100.000.001"},
+        rows=1,
+        ms=3.2,
+    )
     steps = [
-        ToolStep(round=1, tool="search_companies", args={"name": "Muster Holding"}, outcome="evidence",
-                 message="1 company", queries=[q], rows=1, ms=4.0,
-                 records=[{"id": "CHE-100.000.001", "name": "Muster Holding AG",
-                           "pubs": ["HR01-1000000001"]}]),
-        ToolStep(round=2, tool="get_node_history", args={"id": "CHE-100.000.001"}, outcome="empty",
-                 message="no history", rows=0, ms=1.0),
+        ToolStep(
+            round=1,
+            tool="search_companies",
+            args={"name": "Muster Holding"},
+            outcome="evidence",
+            message="1 company",
+            queries=[q],
+            rows=1,
+            ms=4.0,
+            records=[
+                {"id": "CHE-100.000.001", "name": "Muster Holding AG", "pubs": ["HR01-1000000001"]}
+            ],
+        ),
+        ToolStep(
+            round=2,
+            tool="get_node_history",
+            args={"id": "CHE-100.000.001"},
+            outcome="empty",
+            message="no history",
+            rows=0,
+            ms=1.0,
+        ),
     ]
-    trace = Trace(question="Who runs Muster Holding AG?", planner="offline",
-                  route=RouteDecision(intent="entity_disambiguation",
-                                      allowed_tools=["search_companies", "get_node_history"],
-                                      reason="company name"),
-                  steps=steps,
-                  reflections=[Reflection(round=1, decision="continue", reason="need officers"),
-                               Reflection(round=2, decision="finish", reason="enough")],
-                  synthesis_form="table", total_ms=12.0)
-    return TurnResult(thread_id=thread_id, answer="Anna Beispiel sits on the board [HR01-1000000001].",
-                      trace=trace, records=steps[0].records,
-                      citations=[Citation(pub_number="HR01-1000000001", pub_date="2019-03-05")],
-                      entities=[EntityRef(id="CHE-100.000.001", kind="company",
-                                          name="Muster Holding AG")])
+    trace = Trace(
+        question="Who runs Muster Holding AG?",
+        planner="offline",
+        route=RouteDecision(
+            intent="entity_disambiguation",
+            allowed_tools=["search_companies", "get_node_history"],
+            reason="company name",
+        ),
+        steps=steps,
+        reflections=[
+            Reflection(round=1, decision="continue", reason="need officers"),
+            Reflection(round=2, decision="finish", reason="enough"),
+        ],
+        synthesis_form="table",
+        total_ms=12.0,
+    )
+    return TurnResult(
+        thread_id=thread_id,
+        answer="Anna Beispiel sits on the board [HR01-1000000001].",
+        trace=trace,
+        records=steps[0].records,
+        citations=[Citation(pub_number="HR01-1000000001", pub_date="2019-03-05")],
+        entities=[EntityRef(id="CHE-100.000.001", kind="company", name="Muster Holding AG")],
+    )
 
 
 @pytest.fixture

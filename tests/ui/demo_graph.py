@@ -66,7 +66,11 @@ COMPANY_IDS = ("CHE-100.000.001", "CHE-100.000.002", "CHE-100.000.003")
 
 def load_demo_graph(driver: Driver, database: str = "neo4j") -> None:
     """Replace the demo nodes (idempotent: deletes the previous copy first)."""
-    db.write(driver, database,
-             "MATCH (n) WHERE n.id IN $ids OR n.pub_number STARTS WITH 'HR0' AND n.source = 'demo' "
-             "DETACH DELETE n", ids=[*COMPANY_IDS, "p:anna", "p:marco"])
+    db.write(
+        driver,
+        database,
+        "MATCH (n) WHERE n.id IN $ids OR n.pub_number STARTS WITH 'HR0' AND n.source = 'demo' "
+        "DETACH DELETE n",
+        ids=[*COMPANY_IDS, "p:anna", "p:marco"],
+    )
     db.write(driver, database, LOAD)

@@ -70,13 +70,25 @@ class ScriptedAgent:
         t0 = time.perf_counter()
         rows = db.read(self.driver, self.database, cypher, **params)
         ms = (time.perf_counter() - t0) * 1000
-        return ToolStep(round=rnd, tool=tool, args=params, outcome="evidence" if rows else "empty",
-                        message=f"{len(rows)} rows", rows=len(rows), ms=ms, records=rows,
-                        queries=[QueryTrace(cypher=cypher.strip(), params=params, rows=len(rows), ms=ms)])
+        return ToolStep(
+            round=rnd,
+            tool=tool,
+            args=params,
+            outcome="evidence" if rows else "empty",
+            message=f"{len(rows)} rows",
+            rows=len(rows),
+            ms=ms,
+            records=rows,
+            queries=[QueryTrace(cypher=cypher.strip(), params=params, rows=len(rows), ms=ms)],
+        )
 
     def answer(self, question: str, thread_id: str, selected: EntityRef | None) -> TurnResult:
         t0 = time.perf_counter()
-        words = [w for w in WORDS.findall(question) if w.lower() not in {"wer", "who", "show", "which", "quelles", "quante"}]
+        words = [
+            w
+            for w in WORDS.findall(question)
+            if w.lower() not in {"wer", "who", "show", "which", "quelles", "quante"}
+        ]
         steps: list[ToolStep] = []
         focus = selected
         if words and not selected:
@@ -88,7 +100,11 @@ class ScriptedAgent:
         focus = focus or self.remember(thread_id)
         network = "network" in question.lower() or "netz" in question.lower()
         if focus is None:
-            intent, form, answer = "entity_disambiguation", "negative", "I found no matching company."
+            intent, form, answer = (
+                "entity_disambiguation",
+                "negative",
+                "I found no matching company.",
+            )
         elif network:
             steps.append(self.run("explore_network", len(steps) + 1, NETWORK, id=focus.id))
             intent, form = "network_exploration", "network"
@@ -98,31 +114,54 @@ class ScriptedAgent:
             steps.append(self.run("get_officers", len(steps) + 1, OFFICERS, id=focus.id))
             intent, form = "entity_disambiguation", "table"
             rows = steps[-1].records
-            answer = (f"{focus.name} has {len(rows)} officers: "
-                      + "; ".join(f"{r['person_name']} ({r['role']}) [{r['pubs'][0]}]" for r in rows))
+            answer = f"{focus.name} has {len(rows)} officers: " + "; ".join(
+                f"{r['person_name']} ({r['role']}) [{r['pubs'][0]}]" for r in rows
+            )
         records = steps[-1].records if steps else []
         pubs = list(dict.fromkeys(p for r in records for p in (r.get("pubs") or [])))
         if focus is not None:
             self.remember(thread_id, focus)
-        trace = Trace(question=question, planner=self.options.planner,
-                      route=RouteDecision(intent=intent, allowed_tools=[s.tool for s in steps] or ["search_companies"],
-                                          reason="scripted rule"),
-                      carried_over=[selected] if selected else [], steps=steps, synthesis_form=form,
-                      reflections=[], total_ms=(time.perf_counter() - t0) * 1000)
-        return TurnResult(thread_id=thread_id, answer=answer, trace=trace, records=records,
-                          citations=[Citation(pub_number=p) for p in pubs],
-                          entities=[focus] if focus else [])
+        trace = Trace(
+            question=question,
+            planner=self.options.planner,
+            route=RouteDecision(
+                intent=intent,
+                allowed_tools=[s.tool for s in steps] or ["search_companies"],
+                reason="scripted rule",
+            ),
+            carried_over=[selected] if selected else [],
+            steps=steps,
+            synthesis_form=form,
+            reflections=[],
+            total_ms=(time.perf_counter() - t0) * 1000,
+        )
+        return TurnResult(
+            thread_id=thread_id,
+            answer=answer,
+            trace=trace,
+            records=records,
+            citations=[Citation(pub_number=p) for p in pubs],
+            entities=[focus] if focus else [],
+        )
 
-    async def astream(self, question: str, thread_id: str, *, selected_entity: EntityRef | None = None,
-                      as_of: date | None = None) -> AsyncIterator[Any]:
+    async def astream(
+        self,
+        question: str,
+        thread_id: str,
+        *,
+        selected_entity: EntityRef | None = None,
+        as_of: date | None = None,
+    ) -> AsyncIterator[Any]:
         yield {"message": "routing the question"}
         result = await asyncio.to_thread(self.answer, question, thread_id, selected_entity)
         yield {"message": f"{len(result.trace.steps)} tool calls done"}
         yield result
 
 
-def create_agent(settings: Settings, driver: Driver, checkpointer: Any,
-                 options: AgentOptions) -> ScriptedAgent:
+def create_agent(
+    settings: Settings, driver: Driver, checkpointer: Any, options: AgentOptions
+) -> ScriptedAgent:
     """Factory named by SHABGRAPH_UI_AGENT_FACTORY=tests.ui.scripted_agent:create_agent."""
-    return ScriptedAgent(driver, settings.neo4j_database,
-                         settings.data_dir / "ui" / "scripted-memory.json", options)
+    return ScriptedAgent(
+        driver, settings.neo4j_database, settings.data_dir / "ui" / "scripted-memory.json", options
+    )

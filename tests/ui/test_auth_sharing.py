@@ -21,8 +21,10 @@ def test_hashed_and_plain_passwords() -> None:
 
 def test_users_file_inline_and_demo(tmp_path: Path) -> None:
     f = tmp_path / "users.toml"
-    f.write_text(f'[users.alice]\npassword = "{hash_password("a", iterations=1000)}"\n'
-                 'display_name = "Alice"\n[users.bob]\npassword = "b"\n')
+    f.write_text(
+        f'[users.alice]\npassword = "{hash_password("a", iterations=1000)}"\n'
+        'display_name = "Alice"\n[users.bob]\npassword = "b"\n'
+    )
     users = load_users(f, "bob:override", allow_demo=True)
     assert set(users) == {"alice", "bob"} and users["bob"].password == "override"
     assert authenticate(users, "alice", "a")[0] is not None

@@ -42,8 +42,9 @@ class Flow:
 
 
 @pytest.fixture(scope="module")
-def flow(neo4j_settings: Settings, driver: Driver, tmp_path_factory: pytest.TempPathFactory
-         ) -> Iterator[type[Flow]]:
+def flow(
+    neo4j_settings: Settings, driver: Driver, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[type[Flow]]:
     if chromium_path() is None:
         pytest.skip("Chromium is not installed (apt-get install chromium); browser tests skipped")
     load_demo_graph(driver, neo4j_settings.neo4j_database)
@@ -96,7 +97,8 @@ def test_cited_notice_opens_in_the_side_view(alice: Any) -> None:
 
 def test_network_view_draws_nodes_and_opens_a_dossier(alice: Any) -> None:
     alice.get_by_role("button", name="Network view").last.click() if alice.locator(
-        "[data-testid=network-view]").count() == 0 else None
+        "[data-testid=network-view]"
+    ).count() == 0 else None
     view = alice.locator("[data-testid=network-view]").last
     view.wait_for(timeout=20_000)
     nodes = view.locator("g.sg-node")
@@ -119,6 +121,7 @@ def agent_turns(flow: type[Flow], driver: Driver, thread_id: str) -> int:
     """How many turns the agent's own memory holds for the thread (its checkpointer)."""
     if not REAL_AGENT:
         import json
+
         mem = json.loads((flow.data_dir / "ui" / "scripted-memory.json").read_text())
         return 1 if thread_id in mem else 0
     from graph_agent.checkpoint import open_checkpointer
@@ -129,13 +132,15 @@ def agent_turns(flow: type[Flow], driver: Driver, thread_id: str) -> int:
     async def count() -> int:
         async with open_checkpointer(settings) as cp:
             return len(await AgentService(settings, driver, cp).traces(thread_id))
+
     # Playwright's sync API keeps a loop running in this thread: count in another one.
     with ThreadPoolExecutor(1) as pool:
         return pool.submit(asyncio.run, count()).result()
 
 
-def test_resume_after_restart_keeps_the_agent_memory(browser: Any, flow: type[Flow],
-                                                     driver: Driver) -> None:
+def test_resume_after_restart_keeps_the_agent_memory(
+    browser: Any, flow: type[Flow], driver: Driver
+) -> None:
     thread_id = flow.thread_url.rsplit("/", 1)[1]
     before = agent_turns(flow, driver, thread_id)
     assert before >= 1
@@ -155,8 +160,9 @@ def test_resume_after_restart_keeps_the_agent_memory(browser: Any, flow: type[Fl
 def test_shared_thread_opens_for_a_second_user(browser: Any, alice: Any, flow: type[Flow]) -> None:
     thread_id = flow.thread_url.rsplit("/", 1)[1]
     # The login outlived the restart: the JWT secret is the same, so alice's cookie still works.
-    resp = alice.request.put(flow.app.url + "/project/thread/share",
-                             data={"threadId": thread_id, "isShared": True})
+    resp = alice.request.put(
+        flow.app.url + "/project/thread/share", data={"threadId": thread_id, "isShared": True}
+    )
     assert resp.ok, resp.text()
     ctx = browser.new_context(viewport={"width": 1400, "height": 950})
     bob = ctx.new_page()
@@ -171,8 +177,9 @@ def test_shared_thread_opens_for_a_second_user(browser: Any, alice: Any, flow: t
 
 def test_unshared_thread_is_refused(browser: Any, alice: Any, flow: type[Flow]) -> None:
     thread_id = flow.thread_url.rsplit("/", 1)[1]
-    resp = alice.request.put(flow.app.url + "/project/thread/share",
-                             data={"threadId": thread_id, "isShared": False})
+    resp = alice.request.put(
+        flow.app.url + "/project/thread/share", data={"threadId": thread_id, "isShared": False}
+    )
     assert resp.ok
     ctx = browser.new_context(viewport={"width": 1400, "height": 950})
     bob = ctx.new_page()

@@ -37,7 +37,9 @@ def test_person_dossier_lists_past_and_current_roles(demo_db: Driver) -> None:
     d = load_dossier(demo_db, "neo4j", "p:marco", "person")
     assert d is not None
     assert {(o["name"], o["current"]) for o in d.officers} == {
-        ("Alpen Handel AG", False), ("Muster Holding AG", True)}
+        ("Alpen Handel AG", False),
+        ("Muster Holding AG", True),
+    }
     assert "2018-01-01 → 2023-08-28" in dossier_markdown(d)
     assert load_dossier(demo_db, "neo4j", "p:nobody", "person") is None
 
@@ -60,10 +62,19 @@ def test_neighbourhood_reaches_two_hops(demo_db: Driver) -> None:
 
 
 def test_graph_from_tool_records() -> None:
-    g = graph_from_records("t", [
-        {"source_id": "c1", "source_name": "A AG", "target_id": "p:1", "target_name": "Eva",
-         "relation": "HOLDS_ROLE", "role": "chair"},
-        {"name": "no second entity", "id": "c1"},
-    ])
+    g = graph_from_records(
+        "t",
+        [
+            {
+                "source_id": "c1",
+                "source_name": "A AG",
+                "target_id": "p:1",
+                "target_name": "Eva",
+                "relation": "HOLDS_ROLE",
+                "role": "chair",
+            },
+            {"name": "no second entity", "id": "c1"},
+        ],
+    )
     assert [(e.source, e.target, e.label) for e in g.edges] == [("c1", "p:1", "chair")]
     assert {n.kind for n in g.nodes} == {"company", "person"}

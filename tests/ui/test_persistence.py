@@ -22,7 +22,9 @@ async def make_layer(tmp_path: Path):  # type: ignore[no-untyped-def]
     url = f"sqlite+aiosqlite:///{tmp_path / 'db' / 'threads.db'}"
     assert await create_schema(url) == ["elements", "feedbacks", "steps", "threads", "users"]
     assert await create_schema(url)  # idempotent
-    return SQLAlchemyDataLayer(conninfo=url, storage_provider=LocalStorageClient(tmp_path / "files"))
+    return SQLAlchemyDataLayer(
+        conninfo=url, storage_provider=LocalStorageClient(tmp_path / "files")
+    )
 
 
 async def test_every_key_chainlit_writes_has_a_column() -> None:
@@ -47,7 +49,9 @@ async def test_thread_steps_and_elements_round_trip(tmp_path: Path, turn: TurnRe
     async with chainlit_context(thread_id="t-1"):
         user = await layer.create_user(cl.User(identifier="alice"))
         assert user is not None
-        await layer.update_thread("t-1", name="Muster", user_id=user.id, metadata={"focus": {"id": "x"}})
+        await layer.update_thread(
+            "t-1", name="Muster", user_id=user.id, metadata={"focus": {"id": "x"}}
+        )
         question = cl.Message(content="Who runs Muster Holding AG?", type="user_message")
         await layer.create_step(question.to_dict())
         parent = cl.Step(name="graph agent", type="run")
@@ -56,11 +60,17 @@ async def test_thread_steps_and_elements_round_trip(tmp_path: Path, turn: TurnRe
         tool = cl.Step(name="search_companies · round 1", type="tool", parent_id=parent.id)
         tool.input, tool.output = '{"name": "Muster"}', "```cypher\nMATCH (c) RETURN c\n```"
         await layer.create_step(tool.to_dict())
-        answer = cl.Message(content=turn.answer, metadata={"turn": turn.model_dump(mode="json"),
-                                                           "notices": {}})
+        answer = cl.Message(
+            content=turn.answer, metadata={"turn": turn.model_dump(mode="json"), "notices": {}}
+        )
         await layer.create_step(answer.to_dict())
-        text = cl.Text(name="HR01-1000000001", content="notice text", display="side",
-                       for_id=answer.id, mime="text/markdown")
+        text = cl.Text(
+            name="HR01-1000000001",
+            content="notice text",
+            display="side",
+            for_id=answer.id,
+            mime="text/markdown",
+        )
         await layer.create_element(text)
         net = cl.CustomElement(name="NetworkView", props={"nodes": [{"id": "a"}]}, for_id=answer.id)
         await layer.create_element(net)
@@ -84,7 +94,9 @@ async def test_thread_steps_and_elements_round_trip(tmp_path: Path, turn: TurnRe
     await layer.close()
 
 
-async def test_export_rebuilds_the_audit_file_from_the_store(tmp_path: Path, turn: TurnResult) -> None:
+async def test_export_rebuilds_the_audit_file_from_the_store(
+    tmp_path: Path, turn: TurnResult
+) -> None:
     import chainlit as cl
 
     layer = await make_layer(tmp_path)
@@ -93,18 +105,37 @@ async def test_export_rebuilds_the_audit_file_from_the_store(tmp_path: Path, tur
         assert user is not None
         await layer.update_thread("t-2", name="Export me", user_id=user.id)
         await layer.create_step(cl.Message(content="Who runs it?", type="user_message").to_dict())
-        notice = {"pub_number": "HR01-1000000001", "pub_date": "2019-03-05", "text": "Neueintragung."}
-        await layer.create_step(cl.Message(content=turn.answer, metadata={
-            "turn": turn.model_dump(mode="json"), "notices": {"HR01-1000000001": notice}}).to_dict())
+        notice = {
+            "pub_number": "HR01-1000000001",
+            "pub_date": "2019-03-05",
+            "text": "Neueintragung.",
+        }
+        await layer.create_step(
+            cl.Message(
+                content=turn.answer,
+                metadata={
+                    "turn": turn.model_dump(mode="json"),
+                    "notices": {"HR01-1000000001": notice},
+                },
+            ).to_dict()
+        )
     thread = await layer.get_thread("t-2")
     assert thread is not None
     data = export_json(dict(thread))
     assert data["owner"] == "alice" and len(data["turns"]) == 1
     assert data["turns"][0]["question"] == "Who runs it?"
     md = export_markdown(dict(thread))
-    for expected in ("# Investigation: Export me", "## 1. Who runs it?", turn.answer,
-                     "#### search_companies · round 1", "```cypher", "| CHE-100.000.001 |",
-                     "### Cited notices", "### HR01-1000000001", "Neueintragung."):
+    for expected in (
+        "# Investigation: Export me",
+        "## 1. Who runs it?",
+        turn.answer,
+        "#### search_companies · round 1",
+        "```cypher",
+        "| CHE-100.000.001 |",
+        "### Cited notices",
+        "### HR01-1000000001",
+        "Neueintragung.",
+    ):
         assert expected in md
     files = export_files(dict(thread))
     assert sorted(n.rsplit(".", 1)[1] for n in files) == ["json", "md"]

@@ -8,8 +8,14 @@ from ui.render import cell, cited_numbers, records_table, turn_views
 
 def test_steps_follow_the_turn_in_order(turn: TurnResult) -> None:
     names = [v.name for v in turn_views(turn)]
-    assert names == ["router", "search_companies · round 1", "reflection · round 1",
-                     "get_node_history · round 2", "reflection · round 2", "synthesis"]
+    assert names == [
+        "router",
+        "search_companies · round 1",
+        "reflection · round 1",
+        "get_node_history · round 2",
+        "reflection · round 2",
+        "synthesis",
+    ]
 
 
 def test_tool_step_shows_arguments_cypher_timing_and_records(turn: TurnResult) -> None:

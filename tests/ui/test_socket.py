@@ -23,8 +23,9 @@ PORT = 8713
 
 
 @pytest.fixture(scope="module")
-def app(neo4j_settings: Settings, driver: Driver, tmp_path_factory: pytest.TempPathFactory
-        ) -> Iterator[tuple[AppServer, Path]]:
+def app(
+    neo4j_settings: Settings, driver: Driver, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[tuple[AppServer, Path]]:
     load_demo_graph(driver, neo4j_settings.neo4j_database)
     data = tmp_path_factory.mktemp("ui-socket")
     server = start_app(neo4j_settings, PORT, data)
@@ -49,8 +50,9 @@ def test_answer_with_trace_persisted_and_closed_to_others(app: tuple[AppServer, 
         await alice.connect()
         out = await alice.ask("Wer sitzt im Verwaltungsrat der Muster Holding AG?")
         await alice.close()
-        bob = ChatSession(server.url, await login_cookie(server.url, "bob", "bob-pw"),
-                          thread_id=alice.thread_id)
+        bob = ChatSession(
+            server.url, await login_cookie(server.url, "bob", "bob-pw"), thread_id=alice.thread_id
+        )
         try:
             await bob.connect()
             refused = "connected"
@@ -68,10 +70,13 @@ def test_answer_with_trace_persisted_and_closed_to_others(app: tuple[AppServer, 
     deadline = time.monotonic() + 10
     while True:
         with sqlite3.connect(data / "ui" / "threads.db") as db:
-            owner = db.execute('SELECT "userIdentifier" FROM threads WHERE id = ?',
-                               (thread_id,)).fetchone()
-            kinds = [r[0] for r in db.execute('SELECT type FROM steps WHERE "threadId" = ?',
-                                              (thread_id,))]
+            owner = db.execute(
+                'SELECT "userIdentifier" FROM threads WHERE id = ?', (thread_id,)
+            ).fetchone()
+            kinds = [
+                r[0]
+                for r in db.execute('SELECT type FROM steps WHERE "threadId" = ?', (thread_id,))
+            ]
         if kinds.count("tool") >= 2 or time.monotonic() > deadline:
             break
         time.sleep(0.2)
@@ -102,8 +107,9 @@ def test_bad_settings_give_a_message_with_an_error_id(app: tuple[AppServer, Path
     async def scenario():  # type: ignore[no-untyped-def]
         s = ChatSession(server.url, await login_cookie(server.url, "alice", "alice-pw"))
         await s.connect()
-        await s.sio.emit("chat_settings_change", {"planner": "offline", "max_rounds": 2,
-                                                  "as_of": "31.12.2024"})
+        await s.sio.emit(
+            "chat_settings_change", {"planner": "offline", "max_rounds": 2, "as_of": "31.12.2024"}
+        )
         await asyncio.sleep(0.3)
         out = await s.ask("Wer sitzt im Verwaltungsrat der Muster Holding AG?")
         await s.close()
