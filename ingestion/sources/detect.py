@@ -21,6 +21,10 @@ def detect(path: Path, head: bytes) -> FileKind:
     if suffix in (".jsonl", ".ndjson"):
         return "jsonl"
     start = head.lstrip(b"\xef\xbb\xbf \t\r\n")
+    # Tabs first: a damaged first notice of a daily file may start with `[` or `<`, and reading
+    # the whole file as JSON or XML would lose every good line after it.
+    if start.split(b"\n", 1)[0].count(b"\t") >= DAILY_MIN_TABS:
+        return "zefix_daily"
     if start.startswith(b"<"):
         return "xml"
     if start.startswith((b"{", b"[")):
@@ -29,8 +33,6 @@ def detect(path: Path, head: bytes) -> FileKind:
         if start.startswith(b"{") and first_line.endswith(b"}") and b"\n{" in start:
             return "jsonl"
         return "json"
-    if start.split(b"\n", 1)[0].count(b"\t") >= DAILY_MIN_TABS:
-        return "zefix_daily"
     if suffix == ".json":
         return "json"
     if suffix == ".xml":

@@ -6,6 +6,7 @@ import copy
 from pathlib import Path
 
 import orjson
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -114,3 +115,13 @@ def test_daily_line_mutation_keeps_other_lines(tmp_path_factory, victim, mutatio
     good = [i.source.location for i in items if isinstance(i, Publication)]
     expected = {f"line {k + 1}" for k in range(len(lines)) if k != victim}
     assert expected <= set(good)
+
+
+@pytest.mark.parametrize("first_byte", [b"[", b"{", b"<"])
+def test_daily_file_whose_first_notice_starts_like_json_or_xml(tmp_path, first_byte):
+    # Found by the fuzz test above: the file was sniffed as JSON and every good line was lost.
+    lines = list(DAILY_LINES)
+    lines[0] = first_byte + lines[0]
+    items = _read(tmp_path, "17-005", b"\r\n".join(lines) + b"\r\n")
+    good = {i.source.location for i in items if isinstance(i, Publication)}
+    assert {f"line {k + 1}" for k in range(1, len(lines))} <= good
