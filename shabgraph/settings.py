@@ -51,7 +51,7 @@ class Settings(BaseSettings):
     """Page cache of the managed server; raise it for the million-notice graph."""
     neo4j_tx_timeout: str = Field(default="120s", validation_alias="SHABGRAPH_NEO4J_TX_TIMEOUT")
     """Server-wide transaction timeout (`db.transaction.timeout`)."""
-    neo4j_tx_memory: str = Field(default="1g", validation_alias="SHABGRAPH_NEO4J_TX_MEMORY")
+    neo4j_tx_memory: str = Field(default="2g", validation_alias="SHABGRAPH_NEO4J_TX_MEMORY")
     """Memory cap of one transaction (`db.memory.transaction.max`)."""
     neo4j_start_timeout: float = Field(
         default=90.0, validation_alias="SHABGRAPH_NEO4J_START_TIMEOUT"

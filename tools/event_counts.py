@@ -62,8 +62,9 @@ MATCH (e:Event)
 UNWIND %(group)s AS grp
 UNWIND %(filter)s AS fval
 WITH fval, grp, count(e) AS events, count(DISTINCT e.subject_id) AS companies,
-     collect(e.pub_number)[0..$max_pubs] AS pubs
-RETURN fval, grp AS group, events, companies, pubs
+     min(e.pub_number) AS first_pub, max(e.pub_number) AS last_pub
+RETURN fval, grp AS group, events, companies,
+       CASE WHEN first_pub = last_pub THEN [first_pub] ELSE [first_pub, last_pub] END AS pubs
 ORDER BY fval, companies DESC, events DESC, group
 """
 
@@ -84,8 +85,11 @@ def live_count_query(group_by: str, filters: dict[str, Any]) -> str:
         + (f"WHERE {' AND '.join(where)}\n" if where else "")
         + f"UNWIND {GROUP_EXPRESSIONS[group_by]} AS grp\n"
         "WITH grp, count(e) AS events, count(DISTINCT e.subject_id) AS companies,\n"
-        "     collect(e.pub_number)[0..$max_pubs] AS pubs\n"
-        "RETURN grp AS group, events, companies, pubs\n"
+        # min/max instead of a sliced collect(): a group can hold a million notices, and
+        # collect() would keep them all in the transaction's memory before slicing.
+        "     min(e.pub_number) AS first_pub, max(e.pub_number) AS last_pub\n"
+        "RETURN grp AS group, events, companies,\n"
+        "       CASE WHEN first_pub = last_pub THEN [first_pub] ELSE [first_pub, last_pub] END AS pubs\n"
         "ORDER BY companies DESC, events DESC, group\n"
     )
 
