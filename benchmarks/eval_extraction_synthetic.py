@@ -23,13 +23,19 @@ import argparse
 import json
 from collections import defaultdict
 from pathlib import Path
-from typing import Any
+from typing import Any, get_args
 
 from rich.console import Console
 from rich.table import Table
 
 from ingestion.extraction.inputs import ExtractionInput
-from ingestion.extraction.models import Action, CompanyMention, ExtractionRecord, PersonMention
+from ingestion.extraction.models import (
+    Action,
+    CompanyMention,
+    ExtractionRecord,
+    PersonMention,
+    Role,
+)
 from ingestion.extraction.rules import RulesExtractor
 from ingestion.extraction.scorer import (
     COMPANY_THRESHOLD,
@@ -42,30 +48,7 @@ from ingestion.extraction.scorer import (
 )
 
 console = Console()
-_ROLES = {
-    "chair",
-    "vice_chair",
-    "board_member",
-    "secretary",
-    "managing_director",
-    "director",
-    "partner",
-    "limited_partner",
-    "owner",
-    "authorized_signatory",
-    "liquidator",
-    "auditor",
-    "member",
-    "branch_manager",
-    "head_office",
-    "branch",
-    "merger_absorbed",
-    "merger_absorbing",
-    "asset_seller",
-    "asset_buyer",
-    "founder",
-    "other",
-}
+_ROLES = set(get_args(Role))
 
 
 def _gold_mention(m: dict[str, Any]) -> PersonMention | CompanyMention:

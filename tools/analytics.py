@@ -13,7 +13,14 @@ from typing import Any, Final, Literal
 from pydantic import BaseModel, Field
 
 from tools.base import QueryTrace, ToolContext, ToolResult
-from tools.event_counts import READ_STORED, live_count_query, rows_from_stored, stored_key
+from tools.event_counts import (
+    READ_STORED,
+    live_count_query,
+    period_key,
+    rows_from_period,
+    rows_from_stored,
+    stored_key,
+)
 from tools.runner import build_result, guarded, read_query
 
 _COMPANY_FILTERS = """
@@ -260,6 +267,13 @@ def count_entities_by_event(ctx: ToolContext, args: CountEntitiesByEventArgs) ->
             traces.append(trace)
             if found:
                 rows = rows_from_stored(found[0]["rows_json"], stored[1])
+                trace.rows = len(rows)
+        period = period_key(args.group_by, filters) if stored is None else None
+        if period is not None:
+            found, trace = read_query(ctx, READ_STORED, {"key": period[0]}, max_rows=1)
+            traces.append(trace)
+            if found:
+                rows = rows_from_period(found[0]["rows_json"], *period[1:])
                 trace.rows = len(rows)
         if rows is None:  # not stored, or stale (notices were added since the precomputation)
             rows, trace = read_query(

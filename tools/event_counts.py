@@ -9,6 +9,13 @@ Without a filter, or with one filter on canton, sub-rubric or event type, the an
 of every notice (a million on a large graph). `tools/precompute.py` stores those answers once
 per ingest in `DerivedCounts` nodes (one per group-by and filter dimension, rows as JSON); the
 tool reads them only while the stored notice total still equals the live one.
+
+A period from the first day of a year (open end), or up to the last day of a year (open start),
+without a filter or with a canton, is answered from `PERIOD` tables: per filter value and group,
+the notices and pub range of each year, and how many companies have their first / last notice
+in each year. A company counts for "from year Y" when its last notice falls in Y or later (and
+for "to year Y" when its first one falls in Y or earlier), so distinct companies stay exact.
+Other periods (mid-year days, closed ranges) run live.
 """
 
 from __future__ import annotations
@@ -77,6 +84,30 @@ FILTER_VALUES: Final = {
 """Per stored filter dimension: the values one notice contributes."""
 
 
+PERIOD_FILTERS: Final = ("none", "canton")
+"""Filter dimensions whose answers are also stored for one-sided whole-year periods."""
+
+# Per filter value, group and year: notices and their first / last publication number.
+PERIOD_YEARS: Final = """
+MATCH (e:Event) WHERE e.pub_date IS NOT NULL
+UNWIND %(group)s AS grp
+UNWIND %(filter)s AS fval
+WITH fval, grp, e.pub_date.year AS year, count(e) AS events,
+     min(e.pub_number) AS first_pub, max(e.pub_number) AS last_pub
+RETURN fval, grp AS group, year, events, first_pub, last_pub
+"""
+
+# Per filter value and group: how many companies have their first (last) notice in each year.
+PERIOD_COMPANIES: Final = """
+MATCH (e:Event) WHERE e.pub_date IS NOT NULL AND e.subject_id IS NOT NULL
+UNWIND %(group)s AS grp
+UNWIND %(filter)s AS fval
+WITH fval, grp, e.subject_id AS subject, min(e.pub_date.year) AS first, max(e.pub_date.year) AS last
+UNWIND [['first', first], ['last', last]] AS pair
+RETURN fval, grp AS group, pair[0] AS side, pair[1] AS year, count(*) AS companies
+"""
+
+
 def live_count_query(group_by: str, filters: dict[str, Any]) -> str:
     """The live COUNT query for the filters that are set (fragments are constants)."""
     where = [FILTERS[name] for name in FILTERS if filters.get(name) is not None]
@@ -102,6 +133,65 @@ def stored_key(group_by: str, filters: dict[str, Any]) -> tuple[str, str] | None
     if len(given) == 1 and given[0] in STORED_FILTERS:
         return f"{group_by}|{given[0]}", str(filters[given[0]])
     return None
+
+
+def period_key(group_by: str, filters: dict[str, Any]) -> tuple[str, str, str, int] | None:
+    """(node key, filter value, 'from' or 'to', year) of a stored period answer, or None."""
+    date_from, date_to = filters.get("date_from"), filters.get("date_to")
+    if date_from is not None and date_to is None and (date_from.month, date_from.day) == (1, 1):
+        side, year = "from", date_from.year
+    elif date_to is not None and date_from is None and (date_to.month, date_to.day) == (12, 31):
+        side, year = "to", date_to.year
+    else:
+        return None
+    given = [n for n in FILTERS if filters.get(n) is not None and n not in ("date_from", "date_to")]
+    if not given:
+        return f"{group_by}|none|period", "", side, year
+    if given == ["canton"]:
+        return f"{group_by}|canton|period", str(filters["canton"]), side, year
+    return None
+
+
+def period_queries(group_by: str, dimension: str) -> tuple[str, str]:
+    """The two precomputation scans of the period tables for one group-by and dimension."""
+    parts = {"group": GROUP_EXPRESSIONS[group_by], "filter": FILTER_VALUES[dimension]}
+    return PERIOD_YEARS % parts, PERIOD_COMPANIES % parts
+
+
+def _row_order(row: dict[str, Any]) -> tuple[int, int, bool, str]:
+    """The live query's ORDER BY companies DESC, events DESC, group (nulls last)."""
+    return -row["companies"], -row["events"], row["group"] is None, str(row["group"] or "")
+
+
+def rows_from_period(rows_json: str, value: str, side: str, year: int) -> list[dict[str, Any]]:
+    """The rows of one filter value for notices from (or up to) a whole year."""
+    groups: list[dict[str, Any]] = json.loads(rows_json).get(value, [])
+
+    def inside(y: int) -> bool:
+        return y >= year if side == "from" else y <= year
+
+    rows = []
+    for grp in groups:
+        years = [(int(y), stats) for y, stats in grp["years"].items() if inside(int(y))]
+        events = sum(stats[0] for _, stats in years)
+        if not events:
+            continue
+        firsts = [s[1] for _, s in years if s[1] is not None]
+        lasts = [s[2] for _, s in years if s[2] is not None]
+        first_pub, last_pub = min(firsts, default=None), max(lasts, default=None)
+        # "from Y": the company's last notice is in Y or later; "to Y": its first in Y or earlier.
+        hist = grp["last" if side == "from" else "first"]
+        companies = sum(n for y, n in hist.items() if inside(int(y)))
+        rows.append(
+            {
+                "group": grp["group"],
+                "events": events,
+                "companies": companies,
+                "pubs": [first_pub] if first_pub == last_pub else [first_pub, last_pub],
+            }
+        )
+    rows.sort(key=_row_order)
+    return rows
 
 
 def scan_query(group_by: str, dimension: str) -> str:

@@ -15,7 +15,7 @@ from typing import Any, Final
 from pydantic import BaseModel, Field
 
 from tools.base import QueryTrace, ToolContext, ToolResult
-from tools.network import ANCHOR, ENTITY_EXISTS
+from tools.network import ANCHOR, unknown_entity_result
 from tools.runner import build_result, guarded, read_query
 
 HISTORY: Final = (
@@ -117,19 +117,11 @@ def get_node_history(ctx: ToolContext, args: GetNodeHistoryArgs) -> ToolResult:
             )
             traces.append(trace_s)
         if not rows and not states:
-            exists, trace_e = read_query(ctx, ENTITY_EXISTS, {"id": args.entity_id})
-            traces.append(trace_e)
-            if not exists:
-                return build_result(
-                    "get_node_history",
-                    args.model_dump(),
-                    [],
-                    traces,
-                    "",
-                    f"No company or person has the id '{args.entity_id}'. Resolve the name with "
-                    "search_companies and pass the returned id.",
-                    started,
-                )
+            unknown = unknown_entity_result(
+                ctx, "get_node_history", args, args.entity_id, traces, started
+            )
+            if unknown is not None:
+                return unknown
         records = rows + states
         when = f" up to {args.as_of.isoformat()}" if args.as_of else ""
         return build_result(

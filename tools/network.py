@@ -101,6 +101,31 @@ NETWORK_QUERIES: Final = {
 ENTITY_EXISTS: Final = ANCHOR + "RETURN s.id AS id, coalesce(s.strength, 'strong') AS strength"
 
 
+def unknown_entity_result(
+    ctx: ToolContext,
+    tool: str,
+    args: BaseModel,
+    entity_id: str,
+    traces: list[QueryTrace],
+    started: float,
+) -> ToolResult | None:
+    """An error result when `entity_id` names no node (so the agent re-resolves), else None."""
+    found, trace = read_query(ctx, ENTITY_EXISTS, {"id": entity_id})
+    traces.append(trace)
+    if found:
+        return None
+    return build_result(
+        tool,
+        args.model_dump(),
+        [],
+        traces,
+        "",
+        f"No company or person has the id '{entity_id}'. Resolve the name with "
+        "search_companies and pass the returned id.",
+        started,
+    )
+
+
 class ExploreNetworkArgs(BaseModel):
     """Arguments of explore_network."""
 
@@ -166,19 +191,11 @@ def explore_network(ctx: ToolContext, args: ExploreNetworkArgs) -> ToolResult:
         )
         traces.append(trace)
         if not rows:
-            found, trace2 = read_query(ctx, ENTITY_EXISTS, {"id": args.entity_id})
-            traces.append(trace2)
-            if not found:
-                return build_result(
-                    "explore_network",
-                    args.model_dump(),
-                    [],
-                    traces,
-                    "",
-                    f"No company or person has the id '{args.entity_id}'. Resolve the name with "
-                    "search_companies and pass the returned id.",
-                    started,
-                )
+            unknown = unknown_entity_result(
+                ctx, "explore_network", args, args.entity_id, traces, started
+            )
+            if unknown is not None:
+                return unknown
         records, cut = _split_branches(rows, args.limit)
         result = build_result(
             "explore_network",

@@ -10,7 +10,9 @@ Written properties (all integers, recomputed from scratch each time, so re-runs 
   Person.current_mandates  the same, counting only open roles (valid_to null)
   Company.event_count      HAS_EVENT notices of the company
   DerivedCounts nodes      the answers of `count_entities_by_event` without a filter or with one
-                           filter on canton, sub-rubric or event type (tools/event_counts.py), and
+                           filter on canton, sub-rubric or event type, per-year tables for
+                           whole-year periods without a filter or with a canton
+                           (tools/event_counts.py), and
                            the top persons by (current) mandates per canton
 
 `shabgraph ingest` calls `refresh_derived` once at its end. A graph written any other way has no
@@ -27,7 +29,14 @@ from typing import Any, Final
 from neo4j import Driver
 from pydantic import BaseModel, Field
 
-from tools.event_counts import GROUP_EXPRESSIONS, STORED_FILTERS, WRITE_STORED, scan_query
+from tools.event_counts import (
+    GROUP_EXPRESSIONS,
+    PERIOD_FILTERS,
+    STORED_FILTERS,
+    WRITE_STORED,
+    period_queries,
+    scan_query,
+)
 
 BATCH_ROWS: Final = 10000
 """Nodes per inner transaction of the batched write (bounded memory on a 1M-notice graph)."""
@@ -82,6 +91,37 @@ class DerivedSummary(BaseModel):
     seconds: float = Field(0.0, description="Wall time of the refresh.")
 
 
+def _period_table(
+    driver: Driver, database: str, group_by: str, dimension: str
+) -> dict[str, list[dict[str, Any]]]:
+    """Per filter value: each group's per-year notices and first/last-year company histograms."""
+    years_query, companies_query = period_queries(group_by, dimension)
+    groups: dict[tuple[str, Any], dict[str, Any]] = {}
+
+    def entry(fval: Any, group: Any) -> dict[str, Any]:
+        key = (str(fval), group)
+        if key not in groups:
+            groups[key] = {"group": group, "years": {}, "first": {}, "last": {}}
+        return groups[key]
+
+    rows, _, _ = driver.execute_query(years_query, database_=database)
+    for row in rows:
+        if row["fval"] is not None:  # a filter value never matches a missing property
+            entry(row["fval"], row["group"])["years"][str(row["year"])] = [
+                row["events"],
+                row["first_pub"],
+                row["last_pub"],
+            ]
+    rows, _, _ = driver.execute_query(companies_query, database_=database)
+    for row in rows:
+        if row["fval"] is not None:
+            entry(row["fval"], row["group"])[row["side"]][str(row["year"])] = row["companies"]
+    table: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    for (fval, _), grp in groups.items():
+        table[fval].append(grp)
+    return table
+
+
 def _store_event_counts(driver: Driver, database: str) -> int:
     """Precompute count_entities_by_event per group-by and stored filter dimension."""
     records, _, _ = driver.execute_query("MATCH (e:Event) RETURN count(e) AS n", database_=database)
@@ -104,6 +144,18 @@ def _store_event_counts(driver: Driver, database: str) -> int:
                     "key": f"{group_by}|{dimension}",
                     "events": events,
                     "rows_json": json.dumps(by_value),
+                },
+                database_=database,
+            )
+            written += 1
+    for group_by in GROUP_EXPRESSIONS:
+        for dimension in PERIOD_FILTERS:
+            driver.execute_query(
+                WRITE_STORED,
+                {
+                    "key": f"{group_by}|{dimension}|period",
+                    "events": events,
+                    "rows_json": json.dumps(_period_table(driver, database, group_by, dimension)),
                 },
                 database_=database,
             )

@@ -135,3 +135,46 @@ def test_counts_with_several_filters_run_live(
         len(result.queries) == 1
         and "WHERE e.sub_rubric = $sub_rubric AND e.canton = $canton" in cypher
     )
+
+
+PERIOD_CASES = [
+    (group_by, filters)
+    for group_by in ("event_type", "sub_rubric", "canton", "language", "year")
+    for filters in (
+        {"date_from": dt.date(2018, 1, 1)},
+        {"date_from": dt.date(2030, 1, 1)},
+        {"date_to": dt.date(2018, 12, 31)},
+        {"date_to": dt.date(2000, 12, 31)},
+        {"canton": "ZH", "date_from": dt.date(2019, 1, 1)},
+        {"canton": "ZH", "date_to": dt.date(2017, 12, 31)},
+        {"canton": "TI", "date_from": dt.date(2016, 1, 1)},
+        {"canton": "XX", "date_from": dt.date(2016, 1, 1)},
+    )
+]
+
+
+@pytest.mark.parametrize(("group_by", "filters"), PERIOD_CASES)
+def test_stored_period_counts_equal_live_counts(
+    ctx: ToolContext, fixture_graph: FixtureFacts, group_by: str, filters: dict[str, Any]
+) -> None:
+    result = count_entities_by_event(ctx, CountEntitiesByEventArgs(group_by=group_by, **filters))
+    assert [q.cypher for q in result.queries] == [READ_STORED.strip()]
+    live, _ = read_query(ctx, live_count_query(group_by, filters), {**filters, "max_pubs": 5})
+    assert [(r["group"], r["events"], r["companies"], r["pubs"]) for r in result.records] == [
+        (r["group"], r["events"], r["companies"], r["pubs"]) for r in live
+    ]
+
+
+@pytest.mark.parametrize(
+    "filters",
+    [
+        {"date_from": dt.date(2018, 3, 1)},
+        {"date_from": dt.date(2016, 1, 1), "date_to": dt.date(2019, 12, 31)},
+        {"sub_rubric": "HR02", "date_from": dt.date(2018, 1, 1)},
+    ],
+)
+def test_periods_not_stored_run_live(
+    ctx: ToolContext, fixture_graph: FixtureFacts, filters: dict[str, Any]
+) -> None:
+    result = count_entities_by_event(ctx, CountEntitiesByEventArgs(**filters))
+    assert [q.cypher for q in result.queries] == [live_count_query("event_type", filters).strip()]
