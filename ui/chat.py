@@ -16,7 +16,6 @@ from typing import Any
 
 import chainlit as cl
 from chainlit.data import get_data_layer
-from chainlit.data.sql_alchemy import SQLAlchemyDataLayer
 from chainlit.input_widget import Select, Slider, TextInput
 from chainlit.types import CommandDict, ThreadDict
 
@@ -31,6 +30,7 @@ from ui.persistence import create_schema, parse_json_field
 from ui.runtime import Runtime
 from ui.sharing import can_view
 from ui.storage import LocalStorageClient
+from ui.thread_store import ThreadStore
 from ui.turns import run_turn, show_dossier, show_network, show_search
 
 log = logging.getLogger("shabgraph.ui")
@@ -115,10 +115,10 @@ else:
 
 
 @cl.data_layer
-def data_layer() -> SQLAlchemyDataLayer:
+def data_layer() -> ThreadStore:
     rt = runtime()
     storage = LocalStorageClient(files_dir(rt.settings, rt.ui))
-    return SQLAlchemyDataLayer(conninfo=thread_db_url(rt.settings, rt.ui), storage_provider=storage)
+    return ThreadStore(thread_db_url(rt.settings, rt.ui), storage_provider=storage)
 
 
 @cl.on_app_startup

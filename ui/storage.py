@@ -18,6 +18,11 @@ from chainlit.data.storage_clients.base import BaseStorageClient
 from shabgraph.errors import InputError
 
 
+def data_url(mime: str, raw: bytes) -> str:
+    """The `data:` URL the browser reads an element from."""
+    return f"data:{mime};base64,{base64.b64encode(raw).decode()}"
+
+
 class LocalStorageClient(BaseStorageClient):
     """Writes each object under `root/<object key>`; keys cannot escape `root`."""
 
@@ -42,10 +47,12 @@ class LocalStorageClient(BaseStorageClient):
         path = self.path_of(object_key)
         if path.exists() and not overwrite:
             return {"object_key": object_key, "url": await self.get_read_url(object_key)}
+        raw = data.encode() if isinstance(data, str) else data
         path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_bytes(data.encode() if isinstance(data, str) else data)
+        path.write_bytes(raw)
         path.with_name(path.name + ".mime").write_text(mime)
-        return {"object_key": object_key, "url": await self.get_read_url(object_key)}
+        # Built from the bytes in hand: reading the file straight back costs a disk round trip.
+        return {"object_key": object_key, "url": data_url(mime, raw)}
 
     async def delete_file(self, object_key: str) -> bool:
         path = self.path_of(object_key)
@@ -62,8 +69,7 @@ class LocalStorageClient(BaseStorageClient):
             if mime_file.exists()
             else mimetypes.guess_type(path.name)[0] or "application/octet-stream"
         )
-        payload = base64.b64encode(path.read_bytes()).decode()
-        return f"data:{mime};base64,{payload}"
+        return data_url(mime, path.read_bytes())
 
     async def close(self) -> None:
         return None

@@ -11,6 +11,7 @@ from datetime import date
 from typing import Any
 
 import chainlit as cl
+from chainlit.step import check_add_step_in_cot, stub_step
 
 from graph_agent.result import EntityRef, TurnResult
 from ui.agent_bridge import AgentOptions, event_text, is_turn_result
@@ -21,6 +22,7 @@ from ui.render import cited_numbers, turn_views
 from ui.runtime import Runtime
 
 STREAM_CHUNK = 24
+STREAM_PARTS = 6
 MAX_ENTITY_ACTIONS = 4
 
 
@@ -40,7 +42,7 @@ async def run_turn(
                 break
             progress.append(event_text(item))
             parent.output = "\n".join(f"- {line}" for line in progress[-8:])
-            await parent.update()
+            await show_progress(parent)
         if result is None:
             raise RuntimeError("the agent stream ended without a result")
         for view in turn_views(result):
@@ -61,6 +63,14 @@ async def run_turn(
         )
     await present_answer(rt, result)
     return result
+
+
+async def show_progress(step: cl.Step) -> None:
+    """Refresh a step on screen without persisting it: only its final state is worth a write."""
+    step_dict = step.to_dict()
+    await cl.context.emitter.update_step(
+        step_dict if check_add_step_in_cot(step) else stub_step(step)
+    )
 
 
 async def present_answer(rt: Runtime, result: TurnResult) -> None:
@@ -90,8 +100,11 @@ async def present_answer(rt: Runtime, result: TurnResult) -> None:
             "notices": {k: v.model_dump() for k, v in notices.items()},
         },
     )
-    for i in range(0, len(answer), STREAM_CHUNK):
-        await msg.stream_token(answer[i : i + STREAM_CHUNK])
+    # The answer is complete already: a few chunks keep the typing effect at a fraction of the
+    # socket messages that word-sized tokens cost.
+    chunk = max(STREAM_CHUNK, -(-len(answer) // STREAM_PARTS))
+    for i in range(0, len(answer), chunk):
+        await msg.stream_token(answer[i : i + chunk])
     await msg.send()
 
 
