@@ -23,6 +23,7 @@ from graph_agent.result import EntityRef
 from shabgraph.errors import ShabgraphError
 from ui.agent_bridge import AgentOptions
 from ui.auth import authenticate
+from ui.chainlit_tweaks import skip_step_sleeps
 from ui.config import UISettings, files_dir, thread_db_url
 from ui.dossier import search_entities
 from ui.export import export_files
@@ -124,6 +125,8 @@ def data_layer() -> ThreadStore:
 @cl.on_app_startup
 async def startup() -> None:
     rt = runtime()
+    if not skip_step_sleeps():
+        log.warning("Chainlit's step sleeps could not be skipped (Chainlit changed?)")
     tables = await create_schema(thread_db_url(rt.settings, rt.ui))
     log.info("thread store ready (%s)", ", ".join(tables))
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import base64
 import mimetypes
+import os
 from pathlib import Path
 from typing import Any
 
@@ -31,8 +32,10 @@ class LocalStorageClient(BaseStorageClient):
 
     def path_of(self, object_key: str) -> Path:
         """The file of an object key, refusing keys that point outside the root."""
-        path = (self.root / object_key).resolve()
-        if not path.is_relative_to(self.root):
+        # normpath, not resolve(): the lexical check is enough (only this client writes under
+        # root) and resolve() costs an lstat per path component on every element.
+        path = Path(os.path.normpath(self.root / object_key))
+        if path == self.root or not path.is_relative_to(self.root):
             raise InputError(f"object key {object_key!r} leaves the storage folder")
         return path
 

@@ -4,16 +4,22 @@ The stock `SQLAlchemyDataLayer` re-reads the thread before every step it writes 
 thread on first use) and looks the thread's owner up before every element; an answer writes a
 dozen steps and elements, so most of its statements were those lookups. This subclass remembers
 threads it has seen and their owners (neither changes once written, except by deleting the
-thread), and puts SQLite in WAL mode with `synchronous=NORMAL` so a commit does not fsync.
+thread), puts SQLite in WAL mode with `synchronous=NORMAL` so a commit does not fsync, and
+writes the upserts that arrive in the same loop tick (an answer's steps and elements, sent as
+tasks) in one transaction instead of one session each.
 """
 
 from __future__ import annotations
 
+import asyncio
+import logging
 from typing import Any
 
 from chainlit.data.sql_alchemy import SQLAlchemyDataLayer
 from chainlit.data.storage_clients.base import BaseStorageClient
-from sqlalchemy import event
+from sqlalchemy import event, text
+
+log = logging.getLogger("shabgraph.ui")
 
 # WAL lets the readers (resume, list, export) run beside the writer; NORMAL keeps the database
 # consistent on a crash and only risks the last commits on power loss, fine for chat history.
@@ -35,6 +41,8 @@ class ThreadStore(SQLAlchemyDataLayer):
         super().__init__(conninfo=conninfo, storage_provider=storage_provider)
         self.known_threads: set[str] = set()
         self.thread_owners: dict[str, str] = {}
+        self.pending: list[tuple[str, dict[str, Any], asyncio.Future[Any]]] = []
+        self.flusher: asyncio.Task[None] | None = None
         if self.engine.dialect.name == "sqlite":
             event.listen(self.engine.sync_engine, "connect", set_sqlite_pragmas)
 
@@ -65,3 +73,30 @@ class ThreadStore(SQLAlchemyDataLayer):
         await super().delete_thread(thread_id)
         self.known_threads.discard(thread_id)
         self.thread_owners.pop(thread_id, None)
+
+    async def execute_sql(self, query: str, parameters: dict[str, Any]) -> Any:
+        if not query.lstrip().upper().startswith("INSERT"):
+            return await super().execute_sql(query, parameters)
+        done: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        self.pending.append((query, parameters, done))
+        if self.flusher is None or self.flusher.done():
+            self.flusher = asyncio.create_task(self.flush())
+        return await done
+
+    async def flush(self) -> None:
+        """Write the queued upserts, one transaction per batch; callers wait for the commit."""
+        await asyncio.sleep(0)  # let the other writes of this tick join the batch
+        while self.pending:
+            batch, self.pending = self.pending, []
+            try:
+                async with self.async_session() as session, session.begin():
+                    counts = [(await session.execute(text(q), p)).rowcount for q, p, _ in batch]
+            except Exception as exc:  # as the stock layer: never let a write error escape
+                # One bad statement must not lose the others: retry each on its own, as stock.
+                log.warning("batched thread-store write failed, retrying one by one: %s", exc)
+                counts = []
+                for q, p, _ in batch:  # a loop: zero-argument super() fails in a comprehension
+                    counts.append(await super().execute_sql(q, p))
+            for (_, _, done), count in zip(batch, counts, strict=True):
+                if not done.done():
+                    done.set_result(count)

@@ -91,21 +91,29 @@ async def present_answer(rt: Runtime, result: TurnResult) -> None:
         graph = await answer_network(rt, result)
         if graph.nodes:
             elements.append(network_element(graph))
-    msg = cl.Message(
-        content="",
-        elements=elements,
-        actions=answer_actions(result),
-        metadata={
-            "turn": result.model_dump(mode="json"),
-            "notices": {k: v.model_dump() for k, v in notices.items()},
-        },
-    )
+    msg = AnswerMessage(content="", elements=elements, actions=answer_actions(result))
     # The answer is complete already: a few chunks keep the typing effect at a fraction of the
     # socket messages that word-sized tokens cost.
     chunk = max(STREAM_CHUNK, -(-len(answer) // STREAM_PARTS))
     for i in range(0, len(answer), chunk):
         await msg.stream_token(answer[i : i + chunk])
+    # Set after streaming, so the stream's start does not carry it to the browser.
+    msg.metadata = {
+        "turn": result.model_dump(mode="json"),
+        "notices": {k: v.model_dump() for k, v in notices.items()},
+    }
     await msg.send()
+
+
+class AnswerMessage(cl.Message):
+    """An answer whose metadata (the turn for the export, ~20 kB) is stored but not sent.
+
+    The browser never reads it, and socket.io walks every nested value of what it sends.
+    """
+
+    async def _create(self) -> Any:
+        step_dict = await super()._create()  # the store already holds this dict, metadata and all
+        return {**step_dict, "metadata": {}}
 
 
 def wants_network(result: TurnResult) -> bool:

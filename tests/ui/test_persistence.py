@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import base64
 import json
 from pathlib import Path
@@ -14,17 +15,52 @@ from tests.ui.conftest import chainlit_context
 from ui.export import export_files, export_json, export_markdown
 from ui.persistence import chainlit_keys, create_schema, parse_json_field
 from ui.storage import LocalStorageClient
+from ui.thread_store import ThreadStore
 
 
-async def make_layer(tmp_path: Path):  # type: ignore[no-untyped-def]
-    from chainlit.data.sql_alchemy import SQLAlchemyDataLayer
-
+async def make_layer(tmp_path: Path) -> ThreadStore:
     url = f"sqlite+aiosqlite:///{tmp_path / 'db' / 'threads.db'}"
     assert await create_schema(url) == ["elements", "feedbacks", "steps", "threads", "users"]
     assert await create_schema(url)  # idempotent
-    return SQLAlchemyDataLayer(
-        conninfo=url, storage_provider=LocalStorageClient(tmp_path / "files")
+    return ThreadStore(url, storage_provider=LocalStorageClient(tmp_path / "files"))
+
+
+async def test_thread_store_skips_repeat_lookups_and_forgets_deleted_threads(
+    tmp_path: Path,
+) -> None:
+    import chainlit as cl
+    from sqlalchemy import event
+
+    layer = await make_layer(tmp_path)
+    statements: list[str] = []
+    event.listen(
+        layer.engine.sync_engine,
+        "before_cursor_execute",
+        lambda _c, _cur, sql, *_: statements.append(sql),
     )
+    async with chainlit_context(thread_id="t-9"):
+        first = cl.Step(name="a", type="run")
+        await layer.create_step(first.to_dict())
+        before = len(statements)
+        second = cl.Step(name="b", type="tool", parent_id=first.id)
+        await layer.create_step(second.to_dict())
+        # Only the step's own upsert: the thread is known, no SELECT of its metadata again.
+        assert len(statements) - before == 1 and "INSERT INTO steps" in statements[-1]
+        mode = await layer.execute_sql("PRAGMA journal_mode", {})
+        assert isinstance(mode, list) and mode[0]["journal_mode"] == "wal"
+        await layer.delete_thread("t-9")
+        assert await layer.get_thread("t-9") is None
+        third = cl.Step(name="c", type="run")
+        await layer.create_step(third.to_dict())  # recreates the thread row it needs
+        # Writes of one tick share a transaction; a bad one (no such column) loses only itself.
+        many = [cl.Step(name=f"m{i}", type="tool", parent_id=third.id) for i in range(5)]
+        bad = layer.execute_sql('INSERT INTO steps ("nope") VALUES (:v)', {"v": 1})
+        results = await asyncio.gather(*(layer.create_step(m.to_dict()) for m in many), bad)
+        assert results[-1] is None
+    thread = await layer.get_thread("t-9")
+    assert thread is not None
+    assert sorted(s["name"] for s in thread["steps"]) == ["c", "m0", "m1", "m2", "m3", "m4"]
+    await layer.close()
 
 
 async def test_every_key_chainlit_writes_has_a_column() -> None:
