@@ -202,13 +202,11 @@ def timeline(lang: str, name: str, records: list[dict[str, Any]], dates: dict[st
     lines = [f"### {t(lang, 'timeline', name=name)}"]
     states = [r for r in records if r.get("record_type") == "state"]
     # Follow-up history calls (a former seat, names over time) return the same notices again.
-    seen: set[object] = set()
-    events = [
-        r
-        for r in records
-        if r.get("record_type") != "state"
-        and not ((key := r.get("pub_number") or id(r)) in seen or seen.add(key))  # type: ignore[func-returns-value]
-    ]
+    by_key: dict[object, dict[str, Any]] = {}
+    for r in records:
+        if r.get("record_type") != "state":
+            by_key.setdefault(r.get("pub_number") or id(r), r)
+    events = list(by_key.values())
     for r in events[:MAX_ROWS]:
         day = r.get("pub_date") or r.get("date") or ""
         what = fmt(r.get("event_types") or r.get("type") or "")

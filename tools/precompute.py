@@ -129,9 +129,7 @@ def _store_event_counts(driver: Driver, database: str) -> int:
     written = 0
     for group_by in GROUP_EXPRESSIONS:
         for dimension in STORED_FILTERS:
-            rows, _, _ = driver.execute_query(
-                scan_query(group_by, dimension), {"max_pubs": 5}, database_=database
-            )
+            rows, _, _ = driver.execute_query(scan_query(group_by, dimension), database_=database)
             by_value: dict[str, list[dict[str, Any]]] = defaultdict(list)
             for row in rows:
                 if row["fval"] is not None:  # a filter value never matches a missing property
