@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from functools import lru_cache
 from typing import Final
 
 # German umlauts are written both ways in the register ("Müller" / "Mueller"); folding the
@@ -41,6 +42,7 @@ CONNECTOR_WORDS: Final = frozenset(
 """Short folded connector words that carry no identity ("Müller & Co", "de la")."""
 
 
+@lru_cache(maxsize=1 << 16)  # names repeat: a million mentions hold some ten thousand spellings
 def fold(text: str) -> str:
     """Lower-case ASCII form: accents stripped, umlauts and ligatures transliterated."""
     lowered = text.lower().translate(_SPECIAL)

@@ -21,25 +21,23 @@ counts: the tools then fall back to counting (same results, slower).
 
 from __future__ import annotations
 
+import gc
 import json
 import time
-from collections import defaultdict
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any, Final
 
-from neo4j import Driver
+from neo4j import Driver, RoutingControl
 from pydantic import BaseModel, Field
 
-from tools.event_counts import (
-    GROUP_EXPRESSIONS,
-    PERIOD_FILTERS,
-    STORED_FILTERS,
-    WRITE_STORED,
-    period_queries,
-    scan_query,
-)
+from tools.event_counts import EVENT_ROWS, WRITE_STORED, EventColumns, count_tables
 
 BATCH_ROWS: Final = 10000
 """Nodes per inner transaction of the batched write (bounded memory on a 1M-notice graph)."""
+
+EVENT_CHUNK: Final = 100_000
+"""Notices per read of the count tables' input (bounds the server's memory for one read)."""
 
 # One batched auto-commit write per label; COUNT {} subqueries use the relationship degree
 # store where they can, so each node costs a few page reads.
@@ -91,90 +89,62 @@ class DerivedSummary(BaseModel):
     seconds: float = Field(0.0, description="Wall time of the refresh.")
 
 
-def _period_table(
-    driver: Driver, database: str, group_by: str, dimension: str
-) -> dict[str, list[dict[str, Any]]]:
-    """Per filter value: each group's per-year notices and first/last-year company histograms."""
-    years_query, companies_query = period_queries(group_by, dimension)
-    groups: dict[tuple[str, Any], dict[str, Any]] = {}
+@contextmanager
+def _cyclic_gc_paused() -> Iterator[None]:
+    """Reading a million notices makes millions of small lists and tuples, none of them cyclic;
+    the cyclic collector would re-walk them all again and again (half the read's CPU)."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
 
-    def entry(fval: Any, group: Any) -> dict[str, Any]:
-        key = (str(fval), group)
-        if key not in groups:
-            groups[key] = {"group": group, "years": {}, "first": {}, "last": {}}
-        return groups[key]
 
-    rows, _, _ = driver.execute_query(years_query, database_=database)
-    for row in rows:
-        if row["fval"] is not None:  # a filter value never matches a missing property
-            entry(row["fval"], row["group"])["years"][str(row["year"])] = [
-                row["events"],
-                row["first_pub"],
-                row["last_pub"],
-            ]
-    rows, _, _ = driver.execute_query(companies_query, database_=database)
-    for row in rows:
-        if row["fval"] is not None:
-            entry(row["fval"], row["group"])[row["side"]][str(row["year"])] = row["companies"]
-    table: dict[str, list[dict[str, Any]]] = defaultdict(list)
-    for (fval, _), grp in groups.items():
-        table[fval].append(grp)
-    return table
+def read_event_columns(driver: Driver, database: str) -> EventColumns:
+    """Every notice's counted properties, read in chunks of EVENT_CHUNK."""
+    columns = EventColumns()
+    while True:
+        records, _, _ = driver.execute_query(
+            EVENT_ROWS,
+            {"skip": len(columns), "limit": EVENT_CHUNK},
+            database_=database,
+            routing_=RoutingControl.READ,
+        )
+        rows = records[0]["rows"]
+        columns.add(rows)
+        if len(rows) < EVENT_CHUNK:
+            return columns
+
+
+def _write_table(driver: Driver, database: str, key: str, events: int, rows: Any) -> None:
+    driver.execute_query(
+        WRITE_STORED,
+        {"key": key, "events": events, "rows_json": json.dumps(rows)},
+        database_=database,
+    )
 
 
 def _store_event_counts(driver: Driver, database: str) -> int:
     """Precompute count_entities_by_event per group-by and stored filter dimension."""
-    records, _, _ = driver.execute_query("MATCH (e:Event) RETURN count(e) AS n", database_=database)
-    events = records[0]["n"]
-    written = 0
-    for group_by in GROUP_EXPRESSIONS:
-        for dimension in STORED_FILTERS:
-            rows, _, _ = driver.execute_query(scan_query(group_by, dimension), database_=database)
-            by_value: dict[str, list[dict[str, Any]]] = defaultdict(list)
-            for row in rows:
-                if row["fval"] is not None:  # a filter value never matches a missing property
-                    by_value[str(row["fval"])].append(
-                        {k: row[k] for k in ("group", "events", "companies", "pubs")}
-                    )
-            driver.execute_query(
-                WRITE_STORED,
-                {
-                    "key": f"{group_by}|{dimension}",
-                    "events": events,
-                    "rows_json": json.dumps(by_value),
-                },
-                database_=database,
-            )
-            written += 1
-    for group_by in GROUP_EXPRESSIONS:
-        for dimension in PERIOD_FILTERS:
-            driver.execute_query(
-                WRITE_STORED,
-                {
-                    "key": f"{group_by}|{dimension}|period",
-                    "events": events,
-                    "rows_json": json.dumps(_period_table(driver, database, group_by, dimension)),
-                },
-                database_=database,
-            )
-            written += 1
+    with _cyclic_gc_paused():
+        columns = read_event_columns(driver, database)
+        events = len(columns)
+        tables = count_tables(columns)
+    del columns  # the tables no longer need the notices
+    for key, rows in tables.items():
+        _write_table(driver, database, key, events, rows)
     for metric in ("mandates", "current_mandates"):
-        rows, _, _ = driver.execute_query(
+        records, _, _ = driver.execute_query(
             MANDATES_BY_CANTON,
             {"current_only": metric == "current_mandates", "keep": TOP_MANDATES_KEPT},
             database_=database,
         )
-        driver.execute_query(
-            WRITE_STORED,
-            {
-                "key": f"{metric}|canton",
-                "events": events,
-                "rows_json": json.dumps({r["canton"]: r["top"] for r in rows}),
-            },
-            database_=database,
+        _write_table(
+            driver, database, f"{metric}|canton", events, {r["canton"]: r["top"] for r in records}
         )
-        written += 1
-    return written
+    return len(tables) + 2
 
 
 def refresh_derived(driver: Driver, database: str = "neo4j") -> DerivedSummary:

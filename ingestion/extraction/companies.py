@@ -8,6 +8,7 @@ import re
 from functools import lru_cache
 
 from ingestion.extraction.entries import UID_RX
+from ingestion.extraction.lexicon import may_match, needles
 from ingestion.extraction.models import CompanyMention, Role
 from ingestion.extraction.text import clean, sentence_end
 from ingestion.extraction.vocab import ordered
@@ -18,14 +19,19 @@ _UID_PAREN = re.compile(
 )
 
 
+Gated = tuple[frozenset[str] | None, re.Pattern[str]]
+"""A regex with the strings one of which it cannot match without: most notices name no head
+office and no auditor, and a substring test is much cheaper than a regex scan."""
+
+
 @lru_cache(maxsize=8)
 def _compiled(
     lang: str | None,
-) -> tuple[list[re.Pattern[str]], list[tuple[re.Pattern[str], Role]], list[re.Pattern[str]]]:
+) -> tuple[list[Gated], list[tuple[re.Pattern[str], Role]], list[Gated]]:
     vocabs = ordered(lang)
-    head = [re.compile(p) for v in vocabs for p in v.head_office_patterns]
+    head = [(needles(p), re.compile(p)) for v in vocabs for p in v.head_office_patterns]
     trans = [(re.compile(p), r) for v in vocabs for p, r in v.transaction_patterns]
-    gone = [re.compile(p) for v in vocabs for p in v.auditor_removed]
+    gone = [(needles(p), re.compile(p)) for v in vocabs for p in v.auditor_removed]
     return head, trans, gone
 
 
@@ -62,7 +68,9 @@ def head_office(text: str, lang: str | None, subject_name: str | None) -> Compan
     """The head office of a branch notice (labelled fields or the old prose form)."""
     head, _, _ = _compiled(lang)
     found: dict[str, str] = {}
-    for rx in head:
+    for keys, rx in head:
+        if not may_match(keys, text):
+            continue
         for m in rx.finditer(text):
             for key, value in m.groupdict().items():
                 if value and key not in found:
@@ -123,7 +131,9 @@ def auditors_removed(text: str, lang: str | None) -> list[CompanyMention]:
     """Auditors said to have left in prose (`Die bisherige Revisionsstelle X, in Y, ist weggefallen`)."""
     _, _, gone = _compiled(lang)
     out = []
-    for rx in gone:
+    for keys, rx in gone:
+        if not may_match(keys, text):
+            continue
         for m in rx.finditer(text):
             name, seat, uid = parse_company(m.group("body"))
             if name:

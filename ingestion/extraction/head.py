@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import re
+from collections import Counter
 from functools import lru_cache
 
+from ingestion.extraction.lexicon import may_match, needles
 from ingestion.extraction.models import Subject
 from ingestion.extraction.text import brackets, clean, sentence_end
 from ingestion.extraction.vocab import ordered
@@ -31,12 +33,17 @@ def head_span(text: str) -> tuple[int, int]:
     return start, end
 
 
+Gated = tuple[frozenset[str] | None, re.Pattern[str]]
+"""A regex with the strings one of which it cannot match without (most notices change neither
+name nor seat: a substring test spares the regex scan)."""
+
+
 @lru_cache(maxsize=8)
-def _change_rx(lang: str | None) -> tuple[list[re.Pattern[str]], list[re.Pattern[str]]]:
+def _change_rx(lang: str | None) -> tuple[list[Gated], list[Gated]]:
     vocabs = ordered(lang)
     return (
-        [re.compile(p) for v in vocabs for p in v.name_change],
-        [re.compile(p) for v in vocabs for p in v.seat_change],
+        [(needles(p), re.compile(p)) for v in vocabs for p in v.name_change],
+        [(needles(p), re.compile(p)) for v in vocabs for p in v.seat_change],
     )
 
 
@@ -57,13 +64,13 @@ def parse_subject(text: str, lang: str | None, given: Subject | None) -> Subject
     if u:
         uid = u.group(1)
     names, seats = _change_rx(lang)
-    for rx in names:
-        hit = rx.search(text, end)
+    for keys, rx in names:
+        hit = rx.search(text, end) if may_match(keys, text) else None
         if hit:
             name = _first(hit.group("value"))
             break
-    for rx in seats:
-        hit = rx.search(text, end)
+    for keys, rx in seats:
+        hit = rx.search(text, end) if may_match(keys, text) else None
         if hit:
             seat = _first(hit.group("value"))
             break
@@ -81,13 +88,23 @@ def _markers() -> dict[str, frozenset[str]]:
     return {v.lang: frozenset(w.lower() for w in v.markers) for v in ordered(None)}
 
 
+@lru_cache(maxsize=1)
+def _marker_langs() -> dict[str, tuple[str, ...]]:
+    """Marker word -> the languages it counts for (one dict lookup per distinct word)."""
+    langs: dict[str, list[str]] = {}
+    for lang, words in _markers().items():
+        for w in words:
+            langs.setdefault(w, []).append(lang)
+    return {w: tuple(ls) for w, ls in langs.items()}
+
+
 def detect_language(text: str) -> tuple[str | None, float]:
     """(language, margin): the language whose function words are most frequent, and by how much."""
     counts = dict.fromkeys(_markers(), 0)
-    for w in _WORD.findall(text[:1500].lower()):
-        for lang, words in _markers().items():
-            if w in words:
-                counts[lang] += 1
+    index = _marker_langs()
+    for w, n in Counter(_WORD.findall(text[:1500].lower())).items():
+        for lang in index.get(w, ()):
+            counts[lang] += n
     ranked = sorted(counts.items(), key=lambda kv: -kv[1])
     best, second = ranked[0], ranked[1]
     if best[1] == 0:

@@ -8,6 +8,7 @@ of () and [] and the periods of known abbreviations.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 # Words whose trailing period never ends a sentence (lower-case, without the period).
 ABBREVIATIONS = frozenset(
@@ -85,12 +86,19 @@ _MARKUP = re.compile(r"<[^<>\s]{0,2}>")
 _SPACES = re.compile(r"\s+")
 _OPEN = "([{"
 _CLOSE = ")]}"
+# The splitters below only act on brackets, periods and separators: a C-level scan jumps between
+# them instead of a Python loop over every character (they are the extractor's hottest loops).
+_SENTENCE_MARKS = re.compile(r"[()\[\]{}.]")
+_SQUARE = re.compile(r"[\[\]]")
 
 
 def normalize(text: str) -> str:
     """Collapse whitespace, drop markup remnants and the glued list of filed documents."""
-    text = _MARKUP.sub("", text.replace("\u00a0", " ").replace("\u2019", "'"))
-    text = _SPACES.sub(" ", text).strip()
+    text = text.replace("\u00a0", " ").replace("\u2019", "'")
+    if "<" in text:  # most notices carry no markup remnant
+        text = _MARKUP.sub("", text)
+    # str.split() and `\s` agree on what whitespace is (both use str.isspace).
+    text = " ".join(text.split())
     m = _DOC_LIST.search(text)
     if m:
         text = text[: m.start() + 1]
@@ -118,17 +126,29 @@ def _ends_with_abbreviation(s: str, i: int | None = None) -> bool:
     return len(word) == 1 or word.lower() in ABBREVIATIONS
 
 
+@lru_cache(maxsize=16)
+def _split_marks(seps: str, with_brackets: bool) -> re.Pattern[str]:
+    return re.compile("[" + re.escape((_OPEN + _CLOSE if with_brackets else "") + seps) + "]")
+
+
 def split_top(s: str, seps: str) -> list[str]:
     """Split `s` at any character of `seps` that is outside brackets; parts are stripped."""
+    if not ("(" in s or "[" in s or "{" in s):
+        # Without an opening bracket every separator is at the top level (a stray closing
+        # bracket never lowers the depth below 0), so a plain split is the same split.
+        raw = s.split(seps) if len(seps) == 1 else _split_marks(seps, False).split(s)
+        return [p for p in (r.strip() for r in raw) if p]
     parts: list[str] = []
     depth = 0
     start = 0
-    for i, ch in enumerate(s):
+    for m in _split_marks(seps, True).finditer(s):
+        i = m.start()
+        ch = s[i]
         if ch in _OPEN:
             depth += 1
         elif ch in _CLOSE:
             depth = max(0, depth - 1)
-        elif depth == 0 and ch in seps:
+        elif depth == 0:
             parts.append(s[start:i].strip())
             start = i + 1
     parts.append(s[start:].strip())
@@ -143,13 +163,14 @@ def sentence_end(s: str, start: int = 0) -> int:
     """
     depth = 0
     n = len(s)
-    for i in range(start, n):
+    for m in _SENTENCE_MARKS.finditer(s, start):
+        i = m.start()
         ch = s[i]
         if ch in _OPEN:
             depth += 1
         elif ch in _CLOSE:
             depth = max(0, depth - 1)
-        elif ch == "." and depth == 0:
+        elif depth == 0:  # a period
             if i + 1 >= n:
                 return n
             nxt = s[i + 1]
@@ -194,22 +215,20 @@ def brackets(s: str) -> tuple[str, list[str]]:
     rest: list[str] = []
     found: list[str] = []
     depth = 0
-    buf: list[str] = []
-    for ch in s:
-        if ch == "[":
+    last = 0  # start of the text outside brackets not yet kept
+    opened = 0  # start of the current top-level group's contents
+    for m in _SQUARE.finditer(s):
+        i = m.start()
+        if s[i] == "[":
             if depth == 0:
-                buf = []
-            else:
-                buf.append(ch)
+                rest.append(s[last:i])
+                opened = i + 1
             depth += 1
-        elif ch == "]" and depth > 0:
+        elif depth > 0:  # a `]` at the top level is plain text
             depth -= 1
             if depth == 0:
-                found.append("".join(buf).strip())
-            else:
-                buf.append(ch)
-        elif depth > 0:
-            buf.append(ch)
-        else:
-            rest.append(ch)
+                found.append(s[opened:i].strip())
+                last = i + 1
+    if depth == 0:
+        rest.append(s[last:])  # an unclosed group swallows the rest of the text
     return _SPACES.sub(" ", "".join(rest)).strip(), found

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Final
 
 from ingestion.graph.normalize import fold, person_hub_key, place_norm, place_set, tokens
@@ -53,6 +54,7 @@ _COUNTRY_INDEX: Final = {
 }
 
 
+@lru_cache(maxsize=4096)  # a few hundred spellings, compared millions of times
 def nationality_code(text: str | None) -> str | None:
     """Country code of a written nationality, or its folded text when unknown."""
     if not text:
@@ -155,23 +157,19 @@ def cluster_block(mentions: Iterable[tuple[PersonRow, str]]) -> list[Profile]:
     """
     ordered = sorted(mentions, key=lambda x: (x[0].date, x[0].pub_number, x[0].idx))
     profiles: list[Profile] = []
-    # Candidate index: two non-empty compatible given-name sets share a token (one contains
-    # the other), so a mention only meets the profiles filed under one of its given names (and
-    # those without any). Common-name blocks hold thousands of profiles: comparing each mention
-    # with all of them made the stage quadratic. Candidates are visited in creation order, as
-    # the full scan did, so the chosen profile (first of the best score) is the same.
-    by_given: dict[str, list[int]] = defaultdict(list)
-    no_given: list[int] = []
+    # Candidate index by evidence. A merge needs MERGE_THRESHOLD, which only a shared company or
+    # a shared residence can reach (origin or nationality alone score less; a test pins this),
+    # so a mention only meets the profiles filed under its company or one of its residences.
+    # Common-name blocks hold thousands of name-compatible profiles: scanning them all made the
+    # stage superlinear. Candidates are visited in creation order, as a full scan would, so the
+    # chosen profile (first of the best score) is the same.
+    by_evidence: dict[tuple[str, str], list[int]] = defaultdict(list)
     for m, company_id in ordered:
         fam, giv = _name_sets(m)
+        places = {x for x in (place_norm(m.residence), place_norm(m.prev_residence)) if x}
+        keys = [("company", company_id), *(("place", x) for x in places)]
         best: tuple[float, int, str] | None = None
-        if giv:
-            found = {i for tok in giv for i in by_given.get(tok, ())}
-            found.update(no_given)
-            candidates: Iterable[int] = sorted(found)
-        else:
-            candidates = range(len(profiles))
-        for i in candidates:
+        for i in sorted({i for k in keys for i in by_evidence.get(k, ())}):
             p = profiles[i]
             if not (_compatible(fam, p.family) and _compatible(giv, p.given)):
                 continue
@@ -183,40 +181,37 @@ def cluster_block(mentions: Iterable[tuple[PersonRow, str]]) -> list[Profile]:
         if best is None:
             p = Profile(family=fam, given=giv)
             profiles.append(p)
-            index, old_given = len(profiles) - 1, frozenset[str]()
-            if not giv:
-                no_given.append(index)
+            index = len(profiles) - 1
         else:
             index = best[1]
             p = profiles[index]
-            old_given = p.given
             p.reasons.append(f"{m.pub_number}#{m.idx}: {best[2]} (score {best[0]:.2f})")
             p.family, p.given = max(p.family, fam, key=len), max(p.given, giv, key=len)
-        for tok in p.given - old_given:  # the given set only grows (compatible sets nest)
-            by_given[tok].append(index)
+        if company_id not in p.companies:
+            by_evidence["company", company_id].append(index)
+        for place in places - p.residences:
+            by_evidence["place", place].append(index)
         p.mentions.append(m)
         p.spellings.add(fam | giv)
         p.origins |= place_set(m.origin)
         nat = nationality_code(m.nationality)
         if nat:
             p.nationalities.add(nat)
-        p.residences |= {x for x in (place_norm(m.residence), place_norm(m.prev_residence)) if x}
+        p.residences |= places
         p.companies.add(company_id)
     return profiles
 
 
 def display_name(p: Profile) -> tuple[str, str | None, str]:
-    """Family name, given names and hub key as most often written in the profile."""
-    counts = Counter((m.family_name, m.given_names) for m in p.mentions)
-    (family, given), _ = max(
-        counts.items(),
-        key=lambda kv: (
-            kv[1],
-            -p.mentions.index(
-                next(m for m in p.mentions if (m.family_name, m.given_names) == kv[0])
-            ),
-        ),
-    )
+    """Family name, given names and hub key as most often written in the profile (ties: the
+    spelling seen first)."""
+    counts: Counter[tuple[str, str | None]] = Counter()
+    first: dict[tuple[str, str | None], int] = {}
+    for i, m in enumerate(p.mentions):
+        spelling = (m.family_name, m.given_names)
+        counts[spelling] += 1
+        first.setdefault(spelling, i)
+    family, given = max(counts, key=lambda s: (counts[s], -first[s]))
     return family, given, person_hub_key(family, given)
 
 

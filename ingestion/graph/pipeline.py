@@ -20,7 +20,7 @@ from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Iterator
 from functools import partial
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, Final, NamedTuple
 
 from neo4j import Driver
 from pydantic import BaseModel, Field
@@ -43,8 +43,15 @@ from ingestion.graph.identity import (
 from ingestion.graph.normalize import company_hub_key, place_norm
 from ingestion.graph.persons import block_key, cluster_block, group_blocks
 from ingestion.graph.reading import Parsed, extract_safely, parsed_items, worker_count
-from ingestion.graph.rows import CompanyRow, NoticeRows, PersonRow, SubjectObs, notice_rows
-from ingestion.graph.sink import WriteSink
+from ingestion.graph.rows import (
+    CompanyRow,
+    NoticeRows,
+    PersonRow,
+    RowPool,
+    SubjectObs,
+    notice_rows,
+)
+from ingestion.graph.sink import WriteSink, writer_count
 from ingestion.graph.writer import (
     CLOSE_ROLES_OF_DELETED,
     DELETE_COMPANY_INVOLVED,
@@ -127,6 +134,17 @@ def make_extractor(name: str) -> Extract:
     return extract
 
 
+class _Strong(NamedTuple):
+    """What the mention stage needs of a strong company written in this run."""
+
+    uid: str | None
+    """Its valid UID."""
+    hub_key: str
+    """NameHub key of its current name."""
+    seat: str | None
+    """Current seat."""
+
+
 class _Crash:
     """Counts write batches; exits the process abruptly when the test hook says so."""
 
@@ -157,13 +175,14 @@ class Ingestor:
         self.show_progress = show_progress
         self.summary = IngestSummary()
         self.crash = _Crash()
-        self.sink = WriteSink(after_each=self.crash.tick)
+        self.sink = WriteSink(after_each=self.crash.tick, writers=writer_count())
         self.fresh = True
+        self.pool = RowPool()
         self.subjects: list[SubjectObs] = []
         self.persons: list[PersonRow] = []
         self.companies: list[CompanyRow] = []
         self.pub_company: dict[str, str] = {}
-        self.run_strong: dict[str, dict[str, Any]] = {}
+        self.run_strong: dict[str, _Strong] = {}
 
     # -- helpers ------------------------------------------------------------------------------
     def _progress(self) -> Progress:
@@ -229,14 +248,16 @@ class Ingestor:
                 progress.advance(task)
             if events:
                 self._write(WRITE_EVENTS, rows=events)
+        self.pool = RowPool()  # every row is in; the shared values live on in the rows
 
     def _keep(self, rows: NoticeRows) -> None:
         self.summary.notices += 1
         self.summary.flags.update(rows.event["flags"])
+        pool = self.pool
         if rows.subject:
-            self.subjects.append(rows.subject)
-        self.persons.extend(rows.persons)
-        self.companies.extend(rows.companies)
+            self.subjects.append(pool.subject(rows.subject))
+        self.persons.extend(pool.person(r) for r in rows.persons)
+        self.companies.extend(pool.company(r) for r in rows.companies)
 
     def _assign_ids(self) -> dict[str, list[SubjectObs]]:
         alias = AliasIndex()
@@ -272,49 +293,57 @@ class Ingestor:
 
     def _strong_companies(self) -> None:
         groups = self._assign_ids()
+        self.subjects = []  # grouped now; dropping the list keeps the peak memory down
         history = {} if self.fresh else store.company_history(self.driver, self.db, groups)
-        rows = []
-        for cid, subs in sorted(groups.items()):
-            old = history.get(cid, {})
-            obs = [Observation(s.date, s.pub_date, s.pub_number, s.attrs, s.kind) for s in subs]
-            obs += old.get("observations", [])
-            states = company_states(cid, obs)
-            uid = next((s.uid for s in subs if s.uid and s.uid_valid), None)
-            flags = set(old.get("flags", [])) | {
-                "invalid_uid" for s in subs if s.uid and not s.uid_valid
-            }
-            extra = {
-                "uid": uid if cid == uid else (uid if uid else None),
-                "code13": next((s.code13 for s in subs if s.code13), None),
-                "canton": next((s.canton for s in reversed(subs) if s.canton), None),
-                "flags": sorted(flags),
-            }
-            names = {n for s in subs for n in s.names} | set(old.get("names", []))
-            props = company_props(states, obs, names, extra)
-            props["pubs"] = sorted(set(props["pubs"]) | set(old.get("pubs", [])))
-            self.summary.flags.update(f for f in props["flags"] if f != "invalid_uid")
-            hub_names: dict[str, str] = {}
-            for n in sorted(names):
-                hub_names.setdefault(company_hub_key(n), n)
-            hubs = [{"key": k, "display": d} for k, d in sorted(hub_names.items())]
-            rows.append(
-                {"id": cid, "props": props, "states": states, "hubs": hubs, "pubs": props["pubs"]}
-            )
-            self.run_strong[cid] = props
         with self._progress() as progress:
-            task = progress.add_task("companies", total=len(rows))
-            for batch in chunks(rows, COMPANY_BATCH):
-                self._write(WRITE_COMPANIES, rows=list(batch))
+            task = progress.add_task("companies", total=len(groups))
+            batch: list[dict[str, Any]] = []
+            # Rows are built batch by batch, so Neo4j writes one while Python builds the next.
+            for cid, subs in sorted(groups.items()):
+                batch.append(self._company_row(cid, subs, history.get(cid, {})))
+                if len(batch) >= COMPANY_BATCH:
+                    self._write(WRITE_COMPANIES, rows=batch)
+                    progress.advance(task, len(batch))
+                    batch = []
+            if batch:
+                self._write(WRITE_COMPANIES, rows=batch)
                 progress.advance(task, len(batch))
-        self.summary.strong_companies = len(rows)
+        self.summary.strong_companies = len(groups)
+
+    def _company_row(self, cid: str, subs: list[SubjectObs], old: dict[str, Any]) -> dict[str, Any]:
+        """The write row of one strong company from all its observations, old and new."""
+        obs = [Observation(s.date, s.pub_date, s.pub_number, s.attrs, s.kind) for s in subs]
+        obs += old.get("observations", [])
+        states = company_states(cid, obs)
+        uid = next((s.uid for s in subs if s.uid and s.uid_valid), None)
+        flags = set(old.get("flags", [])) | {
+            "invalid_uid" for s in subs if s.uid and not s.uid_valid
+        }
+        extra = {
+            "uid": uid if cid == uid else (uid if uid else None),
+            "code13": next((s.code13 for s in subs if s.code13), None),
+            "canton": next((s.canton for s in reversed(subs) if s.canton), None),
+            "flags": sorted(flags),
+        }
+        names = {n for s in subs for n in s.names} | set(old.get("names", []))
+        props = company_props(states, obs, names, extra)
+        props["pubs"] = sorted(set(props["pubs"]) | set(old.get("pubs", [])))
+        self.summary.flags.update(f for f in props["flags"] if f != "invalid_uid")
+        hub_names: dict[str, str] = {}
+        for n in sorted(names):
+            hub_names.setdefault(company_hub_key(n), n)
+        hubs = [{"key": k, "display": d} for k, d in sorted(hub_names.items())]
+        # The mention stage needs only these three to absorb weak companies.
+        self.run_strong[cid] = _Strong(props.get("uid"), props["hub_key"], props.get("seat"))
+        return {"id": cid, "props": props, "states": states, "hubs": hubs, "pubs": props["pubs"]}
 
     def _indexes(
         self, extra: list[CompanyRow]
     ) -> tuple[dict[str, str], dict[str, list[StrongCandidate]]]:
-        uid_index = {p["uid"]: cid for cid, p in self.run_strong.items() if p.get("uid")}
+        uid_index = {p.uid: cid for cid, p in self.run_strong.items() if p.uid}
         hub_index: dict[str, list[StrongCandidate]] = defaultdict(list)
         for cid, p in self.run_strong.items():
-            hub_index[p["hub_key"]].append(StrongCandidate(cid, place_norm(p.get("seat"))))
+            hub_index[p.hub_key].append(StrongCandidate(cid, place_norm(p.seat)))
         if not self.fresh:
             from ingestion.graph.identity import parse_uid
 
@@ -332,7 +361,7 @@ class Ingestor:
         companies: a strong company loaded after its weak mentions may absorb them now."""
         if self.fresh:
             return {}
-        hubs = {p["hub_key"] for p in self.run_strong.values()}
+        hubs = {p.hub_key for p in self.run_strong.values()}
         found = store.company_mentions(self.driver, self.db, hubs, store.UNABSORBED_WEAK_MENTIONS)
         known = {(m.pub_number, m.idx) for m in self.companies}
         return {
@@ -424,9 +453,11 @@ class Ingestor:
             for batch in chunks(weak_rows, MENTION_BATCH):
                 self._write(WRITE_WEAK, rows=list(batch))
                 progress.advance(task, len(batch))
+            self.sink.flush()  # the edges below MATCH the weak nodes
             moved = [row for rows in repointed.values() for row in rows]
             for batch in chunks(moved, MENTION_BATCH):
                 self._write(DELETE_COMPANY_INVOLVED, rows=list(batch))
+            self.sink.flush()
             for batch in chunks(involved, MENTION_BATCH):
                 self._write(WRITE_INVOLVED["Company"], rows=list(batch))
             for hbatch in chunks(holders, COMPANY_BATCH):
@@ -489,6 +520,7 @@ class Ingestor:
                     touched.add(r["company"])
                 progress.advance(task, len(involved))
         touched |= set(self.run_strong)
+        self.sink.flush()  # closing roles needs every role edge in place
         for ids in chunks(sorted(touched), 20000):
             self._write(CLOSE_ROLES_OF_DELETED, ids=list(ids))
 

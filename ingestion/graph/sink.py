@@ -1,13 +1,20 @@
-"""A background writer: graph writes run in one thread while Python keeps parsing and resolving.
+"""Background writers: graph writes run in threads while Python keeps parsing and resolving.
 
 Neo4j executes a batch on its own cores while the ingest process waits on the socket; with
-the writes handed to a thread, extraction and resolution of the next batch overlap with the
-database work of the previous one. One thread and a FIFO queue keep the writes in submission
-order, so resumption and the crash hook see exactly the sequence a synchronous run would.
+the writes handed to threads, extraction and resolution of the next batch overlap with the
+database work of the previous ones. Neo4j runs one transaction on one core, so two writer
+threads keep both cores of a small machine busy when Python has little left to do.
+
+Writes that run side by side must not depend on each other: the pipeline submits only
+independent batches between two `flush()` calls (a stage's events, its companies, its person
+blocks), and `flush()` is the barrier before a write that needs the earlier ones. Every write is
+idempotent and computed from all the evidence, so the order in which two independent batches
+commit, or which of them a crash leaves out, does not change what a re-run converges to.
 """
 
 from __future__ import annotations
 
+import os
 import queue
 import threading
 from collections.abc import Callable
@@ -15,22 +22,39 @@ from typing import Final
 
 QUEUE_DEPTH: Final = 4
 """Batches waiting at most; bounds the memory held by rows not yet written."""
+WRITERS_ENV: Final = "SHABGRAPH_INGEST_WRITERS"
+"""Writer threads (default 2; 1 writes strictly in submission order)."""
 
 Job = Callable[[], None]
 """One write (a transaction function bound to its rows)."""
 
 
+def writer_count() -> int:
+    """Writer threads to use (environment override, else 2)."""
+    raw = os.environ.get(WRITERS_ENV)
+    return max(1, int(raw)) if raw else 2
+
+
 class WriteSink:
-    """Runs submitted writes in order in one background thread; `flush` waits for them."""
+    """Runs submitted writes in background threads; `flush` waits for all of them."""
 
     def __init__(
-        self, after_each: Callable[[], None] | None = None, depth: int = QUEUE_DEPTH
+        self,
+        after_each: Callable[[], None] | None = None,
+        depth: int = QUEUE_DEPTH,
+        writers: int = 1,
     ) -> None:
         self._queue: queue.Queue[Job | None] = queue.Queue(maxsize=depth)
         self._after_each = after_each
+        self._lock = threading.Lock()
         self._error: BaseException | None = None
-        self._thread = threading.Thread(target=self._loop, name="graph-writer", daemon=True)
-        self._thread.start()
+        self._failed = False
+        self._threads = [
+            threading.Thread(target=self._loop, name=f"graph-writer-{i}", daemon=True)
+            for i in range(writers)
+        ]
+        for thread in self._threads:
+            thread.start()
 
     def _loop(self) -> None:
         while True:
@@ -38,18 +62,22 @@ class WriteSink:
             try:
                 if job is None:
                     return
-                if self._error is None:  # after a failure, drain without writing
+                if not self._failed:  # after a failure, drain without writing
                     job()
                     if self._after_each:
-                        self._after_each()
+                        with self._lock:
+                            self._after_each()
             except BaseException as exc:  # re-raised in the submitting thread
-                self._error = exc
+                with self._lock:
+                    self._failed = True
+                    self._error = self._error or exc
             finally:
                 self._queue.task_done()
 
     def _raise(self) -> None:
-        if self._error is not None:
+        with self._lock:
             error, self._error = self._error, None
+        if error is not None:
             raise error  # the writer's own exception, as a synchronous write would raise it
 
     def submit(self, job: Job) -> None:
@@ -63,9 +91,11 @@ class WriteSink:
         self._raise()
 
     def close(self) -> None:
-        """Flush, then stop the thread."""
+        """Flush, then stop the threads."""
         try:
             self.flush()
         finally:
-            self._queue.put(None)
-            self._thread.join()
+            for _ in self._threads:
+                self._queue.put(None)
+            for thread in self._threads:
+                thread.join()

@@ -299,3 +299,40 @@ def test_foreign_head_office_is_one_node_with_one_edge_per_branch() -> None:
     assert [(e["src"], e["dst"], e["pub"], e["props"]["pubs"]) for e in edges] == [
         ("wc:x", "b1", "p1", ["p1", "p2"])
     ]
+
+
+def test_only_a_shared_company_or_residence_can_reach_the_merge_threshold() -> None:
+    """cluster_block looks for merge candidates by company and residence only: citizenship
+    evidence alone must stay below the threshold, or that index would miss merges."""
+    from ingestion.graph.persons import MERGE_THRESHOLD, evidence_score
+
+    profile = Profile(
+        family=frozenset({"muller"}),
+        given=frozenset({"hans"}),
+        origins={"zurich"},
+        nationalities={"DE"},
+        residences={"uster"},
+        companies={"c1"},
+    )
+    origin_only = person("x", "Müller", "Hans", origin="Zürich", residence="Bern")
+    assert evidence_score(profile, origin_only, "c2")[0] < MERGE_THRESHOLD
+    nat_only = person("x", "Müller", "Hans", nationality="Deutschland", residence="Bern")
+    assert evidence_score(profile, nat_only, "c2")[0] < MERGE_THRESHOLD
+    assert evidence_score(profile, origin_only, "c1")[0] >= MERGE_THRESHOLD
+    with_home = person("x", "Müller", "Hans", origin="Zürich", residence="Uster")
+    assert evidence_score(profile, with_home, "c2")[0] >= MERGE_THRESHOLD
+
+
+def test_clustering_compares_a_mention_with_profiles_sharing_evidence() -> None:
+    """Hundreds of name-compatible homonyms: each mention still joins its own profile."""
+    rows = []
+    for i in range(300):
+        rows.append((person(f"a{i}", "Meier", "Peter", f"Ort{i}", f"Wohn{i}", day=1), f"c{i}"))
+    for i in range(300):
+        rows.append((person(f"b{i}", "Meier", "Peter", f"Ort{i}", f"Neu{i}", day=2), f"c{i}"))
+    profiles = cluster_block(rows)
+    assert len(profiles) == 300
+    assert all(
+        sorted(m.pub_number[1:] for m in p.mentions) == [p.mentions[0].pub_number[1:]] * 2
+        for p in profiles
+    )

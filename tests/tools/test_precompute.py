@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import datetime as dt
+import json
 from typing import Any
 
 import pytest
+from neo4j import Driver
 
+from shabgraph.settings import Settings
 from tests.fixture_graph import FixtureFacts
 from tools.analytics import (
     TOP_BY_EVENTS,
@@ -20,7 +23,14 @@ from tools.analytics import (
     get_top_entities,
 )
 from tools.base import ToolContext
-from tools.event_counts import READ_STORED, live_count_query
+from tools.event_counts import (
+    GROUP_EXPRESSIONS,
+    PERIOD_FILTERS,
+    READ_STORED,
+    count_tables,
+    live_count_query,
+)
+from tools.precompute import read_event_columns
 from tools.runner import read_query
 
 
@@ -178,3 +188,99 @@ def test_periods_not_stored_run_live(
 ) -> None:
     result = count_entities_by_event(ctx, CountEntitiesByEventArgs(**filters))
     assert [q.cypher for q in result.queries] == [live_count_query("event_type", filters).strip()]
+
+
+# The Cypher scans the stored tables were computed with before `count_tables` (one scan per
+# group-by x filter dimension): the reference the one-read Python build must equal exactly.
+REFERENCE_FILTER_VALUES = {
+    "none": "['']",
+    "canton": "[e.canton]",
+    "sub_rubric": "[e.sub_rubric]",
+    "event_type": "e.event_types",
+}
+
+REFERENCE_SCAN = """
+MATCH (e:Event)
+UNWIND %(group)s AS grp
+UNWIND %(filter)s AS fval
+WITH fval, grp, count(e) AS events, count(DISTINCT e.subject_id) AS companies,
+     min(e.pub_number) AS first_pub, max(e.pub_number) AS last_pub
+RETURN fval, grp AS group, events, companies,
+       CASE WHEN first_pub = last_pub THEN [first_pub] ELSE [first_pub, last_pub] END AS pubs
+ORDER BY fval, companies DESC, events DESC, group
+"""
+
+REFERENCE_PERIOD_YEARS = """
+MATCH (e:Event) WHERE e.pub_date IS NOT NULL
+UNWIND %(group)s AS grp
+UNWIND %(filter)s AS fval
+WITH fval, grp, e.pub_date.year AS year, count(e) AS events,
+     min(e.pub_number) AS first_pub, max(e.pub_number) AS last_pub
+RETURN fval, grp AS group, year, events, first_pub, last_pub
+"""
+
+REFERENCE_PERIOD_COMPANIES = """
+MATCH (e:Event) WHERE e.pub_date IS NOT NULL AND e.subject_id IS NOT NULL
+UNWIND %(group)s AS grp
+UNWIND %(filter)s AS fval
+WITH fval, grp, e.subject_id AS subject, min(e.pub_date.year) AS first, max(e.pub_date.year) AS last
+UNWIND [['first', first], ['last', last]] AS pair
+RETURN fval, grp AS group, pair[0] AS side, pair[1] AS year, count(*) AS companies
+"""
+
+
+def _reference_scan(driver: Driver, database: str, parts: dict[str, str]) -> dict[str, Any]:
+    rows, _, _ = driver.execute_query(REFERENCE_SCAN % parts, database_=database)
+    by_value: dict[str, list[dict[str, Any]]] = {}
+    for row in rows:
+        if row["fval"] is not None:
+            by_value.setdefault(str(row["fval"]), []).append(
+                {k: row[k] for k in ("group", "events", "companies", "pubs")}
+            )
+    return by_value
+
+
+def _reference_period(driver: Driver, database: str, parts: dict[str, str]) -> dict[str, Any]:
+    groups: dict[tuple[str, Any], dict[str, Any]] = {}
+    rows, _, _ = driver.execute_query(REFERENCE_PERIOD_YEARS % parts, database_=database)
+    for row in rows:
+        if row["fval"] is not None:
+            entry = groups.setdefault(
+                (str(row["fval"]), row["group"]),
+                {"group": row["group"], "years": {}, "first": {}, "last": {}},
+            )
+            entry["years"][str(row["year"])] = [row["events"], row["first_pub"], row["last_pub"]]
+    rows, _, _ = driver.execute_query(REFERENCE_PERIOD_COMPANIES % parts, database_=database)
+    for row in rows:
+        if row["fval"] is not None:
+            groups[(str(row["fval"]), row["group"])][row["side"]][str(row["year"])] = row[
+                "companies"
+            ]
+    table: dict[str, list[dict[str, Any]]] = {}
+    for (fval, _), entry in groups.items():
+        table.setdefault(fval, []).append(entry)
+    return table
+
+
+def _by_group(table: dict[str, list[dict[str, Any]]]) -> dict[str, dict[Any, dict[str, Any]]]:
+    return {fval: {entry["group"]: entry for entry in entries} for fval, entries in table.items()}
+
+
+def test_count_tables_equal_the_cypher_scans(
+    driver: Driver, neo4j_settings: Settings, fixture_graph: FixtureFacts
+) -> None:
+    database = neo4j_settings.neo4j_database
+    tables = count_tables(read_event_columns(driver, database))
+    for group_by, expression in GROUP_EXPRESSIONS.items():
+        for dimension, values in REFERENCE_FILTER_VALUES.items():
+            parts = {"group": expression, "filter": values}
+            # Serialised: the order of keys and rows is part of the stored JSON.
+            assert json.dumps(tables[f"{group_by}|{dimension}"]) == json.dumps(
+                _reference_scan(driver, database, parts)
+            ), (group_by, dimension)
+            if dimension in PERIOD_FILTERS:
+                # The scans' group order follows their plan (here a pub_date index: date order);
+                # rows_from_period sorts, so a period table's group and year order is free.
+                assert _by_group(tables[f"{group_by}|{dimension}|period"]) == _by_group(
+                    _reference_period(driver, database, parts)
+                ), (group_by, dimension)
