@@ -164,16 +164,17 @@ def rows_from_stored(rows_json: str, value: str) -> list[dict[str, Any]]:
 # notices are read once instead (EVENT_ROWS, in chunks that bound the server's memory) into
 # integer-coded columns, and each table is a few numpy passes over them. The numpy code mirrors
 # Cypher: UNWIND of the group list, then of the filter list; count(DISTINCT) and min / max skip
-# nulls. Unsorted groups (period tables) come in order of first appearance in the label scan, as
-# Neo4j's aggregation returned them on a label scan; readers never depend on that order.
+# nulls. Unsorted groups (period tables) come in order of first appearance in publication-number
+# order; readers never depend on that order.
 
 EVENT_ROWS: Final = """
-MATCH (e:Event) WITH e SKIP $skip LIMIT $limit
+MATCH (e:Event) WHERE e.pub_number > $after
+WITH e ORDER BY e.pub_number LIMIT $limit
 RETURN collect([e.event_types, e.sub_rubric, e.canton, e.language, e.pub_date.year,
                 e.subject_id, e.pub_number]) AS rows
 """
-"""One chunk of notices, in label-scan order, as the columns of `EventColumns.add` (paging by
-SKIP is sound because nothing writes while `refresh_derived` runs, at the end of an ingest)."""
+"""One chunk of notices after publication number `$after`, in publication-number order (keyset
+paging on the unique index: no notice read twice or missed, whatever the store's scan order)."""
 
 SINGLE_COLUMNS: Final = ("sub_rubric", "canton", "language", "year")
 """Columns holding one value per notice (UNWIND [value] gives one row, null included)."""

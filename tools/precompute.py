@@ -105,10 +105,11 @@ def _cyclic_gc_paused() -> Iterator[None]:
 def read_event_columns(driver: Driver, database: str) -> EventColumns:
     """Every notice's counted properties, read in chunks of EVENT_CHUNK."""
     columns = EventColumns()
+    after = ""
     while True:
         records, _, _ = driver.execute_query(
             EVENT_ROWS,
-            {"skip": len(columns), "limit": EVENT_CHUNK},
+            {"after": after, "limit": EVENT_CHUNK},
             database_=database,
             routing_=RoutingControl.READ,
         )
@@ -116,6 +117,7 @@ def read_event_columns(driver: Driver, database: str) -> EventColumns:
         columns.add(rows)
         if len(rows) < EVENT_CHUNK:
             return columns
+        after = rows[-1][-1]  # the chunk's last publication number
 
 
 def _write_table(driver: Driver, database: str, key: str, events: int, rows: Any) -> None:
