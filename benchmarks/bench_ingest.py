@@ -115,7 +115,7 @@ def main() -> None:
 
             report = evaluate(driver, settings.neo4j_database, corpus, 1000)
             for table in report_tables(report):
-                Console().print(table)
+                Console(width=160).print(table)  # a pipe gets 80 columns: figures cut
 
 
 if __name__ == "__main__":
