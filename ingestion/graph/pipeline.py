@@ -13,6 +13,7 @@ after a crash, or a second run over the same notices, converges to the same grap
 
 from __future__ import annotations
 
+import logging
 import os
 import time
 import tracemalloc
@@ -51,7 +52,7 @@ from ingestion.graph.rows import (
     SubjectObs,
     notice_rows,
 )
-from ingestion.graph.sink import WriteSink, writer_count
+from ingestion.graph.sink import DRIVER_LOGGER, RetryCount, WriteSink, writer_count
 from ingestion.graph.writer import (
     CLOSE_ROLES_OF_DELETED,
     DELETE_COMPANY_INVOLVED,
@@ -105,6 +106,8 @@ class IngestSummary(BaseModel):
     """CPU time of the ingest process in each stage (the machine is shared: wall time varies)."""
     peak_mib: float | None = None
     """Peak Python memory (tracemalloc) when measured."""
+    write_retries: int = 0
+    """Writes the driver retried after a transient error (deadlocks between the writers)."""
 
 
 def make_extractor(name: str) -> Extract:
@@ -214,6 +217,8 @@ class Ingestor:
     def run(self, items: Iterable[Any]) -> IngestSummary:
         """Ingest publications (and parser rejects) from `items`."""
         self.fresh = store.event_count(self.driver, self.db) == 0
+        retries, driver_log = RetryCount(), logging.getLogger(DRIVER_LOGGER)
+        driver_log.addFilter(retries)
         try:
             self._timed("read", lambda: self._read(items))
             self._timed("companies", self._strong_companies)
@@ -221,6 +226,8 @@ class Ingestor:
             self._timed("persons", self._persons)
         finally:
             self.sink.close()
+            driver_log.removeFilter(retries)
+            self.summary.write_retries = retries.count
         return self.summary
 
     def _read(self, items: Iterable[Any]) -> None:
@@ -591,6 +598,8 @@ def summary_table(summary: IngestSummary) -> Table:
     table.add_row("role edges", f"{summary.role_edges:,}")
     for flag, n in sorted(summary.flags.items()):
         table.add_row(f"flag: {flag}", f"{n:,}")
+    if summary.write_retries:
+        table.add_row("writes retried (writer deadlocks)", f"{summary.write_retries:,}")
     for stage, secs in summary.stage_seconds.items():
         table.add_row(f"time: {stage}", f"{secs:,.1f} s")
     if summary.peak_mib is not None:

@@ -14,6 +14,7 @@ commit, or which of them a crash leaves out, does not change what a re-run conve
 
 from __future__ import annotations
 
+import logging
 import os
 import queue
 import threading
@@ -27,6 +28,9 @@ WRITERS_ENV: Final = "SHABGRAPH_INGEST_WRITERS"
 
 Job = Callable[[], None]
 """One write (a transaction function bound to its rows)."""
+DRIVER_LOGGER: Final = "neo4j.session"
+"""The driver's logger that announces a transaction retry."""
+_RETRY_MESSAGE: Final = "Transaction failed and will be retried"
 
 
 def writer_count() -> int:
@@ -99,3 +103,25 @@ class WriteSink:
                 self._queue.put(None)
             for thread in self._threads:
                 thread.join()
+
+
+class RetryCount(logging.Filter):
+    """Counts the driver's retry warnings and keeps them off the console.
+
+    Two writers sometimes deadlock on a shared node (a NameHub); Neo4j aborts one transaction and
+    the driver retries it, which is the designed outcome, not a fault. The driver prints each
+    retry as a multi-line warning through the progress bars; the ingest summary reports the count
+    instead. Every other driver message passes through.
+    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._lock = threading.Lock()
+        self.count = 0
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if isinstance(record.msg, str) and record.msg.startswith(_RETRY_MESSAGE):
+            with self._lock:
+                self.count += 1
+            return False
+        return True

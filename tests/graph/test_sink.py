@@ -73,3 +73,23 @@ def test_writer_count_reads_the_environment(monkeypatch: pytest.MonkeyPatch) -> 
     assert writer_count() == 1
     monkeypatch.setenv(WRITERS_ENV, "0")
     assert writer_count() == 1
+
+
+def test_retry_warnings_are_counted_and_kept_off_the_console(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    import logging
+
+    from ingestion.graph.sink import DRIVER_LOGGER, RetryCount
+
+    retries, log = RetryCount(), logging.getLogger(DRIVER_LOGGER)
+    log.addFilter(retries)
+    try:
+        with caplog.at_level(logging.WARNING, logger=DRIVER_LOGGER):
+            log.warning("Transaction failed and will be retried in %ss (%s)", 0.9, "deadlock")
+            log.warning("Transaction failed and will be retried in %ss (%s)", 1.1, "deadlock")
+            log.warning("Something else went wrong")
+    finally:
+        log.removeFilter(retries)
+    assert retries.count == 2
+    assert [r.getMessage() for r in caplog.records] == ["Something else went wrong"]
