@@ -28,6 +28,7 @@ from typing import Any, get_args
 from rich.console import Console
 from rich.table import Table
 
+from ingestion.extraction.events import NEW_ENTRY_KEEPS
 from ingestion.extraction.inputs import ExtractionInput
 from ingestion.extraction.models import (
     Action,
@@ -108,22 +109,11 @@ def load(folder: Path) -> tuple[list[ExtractionInput], dict[str, ExtractionRecor
     return inputs, gold, style
 
 
-_NEW_ENTRY_KEEPS = {
-    "registration",
-    "branch",
-    "asset_transfer",
-    "merger",
-    "demerger",
-    "legal_form_change",
-    "correction",
-}
-
-
 def gold_conventions(rec: ExtractionRecord) -> ExtractionRecord:
     """The record's events as the dev gold would label them (see the module docstring)."""
     events = [e for e in rec.events if e != "signature_change"]
     if "registration" in events:
-        events = [e for e in events if e in _NEW_ENTRY_KEEPS]
+        events = [e for e in events if e in NEW_ENTRY_KEEPS]
     return rec.model_copy(update={"events": events})
 
 

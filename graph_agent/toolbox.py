@@ -18,39 +18,7 @@ from pydantic import BaseModel, ValidationError
 
 from shabgraph.errors import DatabaseUnavailable, ShabgraphError
 from tools.base import ToolContext, ToolResult
-
-# The paper's Table S3, used when `tools.intents` does not provide the map.
-DEFAULT_INTENT_TOOLS: dict[str, list[str]] = {
-    "entity_disambiguation": [
-        "search_companies",
-        "explore_network",
-        "get_node_history",
-        "global_text_search",
-    ],
-    "network_exploration": [
-        "search_companies",
-        "explore_network",
-        "get_node_history",
-        "global_text_search",
-    ],
-    "event_history": [
-        "search_companies",
-        "explore_network",
-        "get_node_history",
-        "global_text_search",
-    ],
-    "macro_analytics": ["get_top_entities", "count_entities_by_event", "run_cypher"],
-    "deep_text": ["global_text_search"],
-    "all": [
-        "search_companies",
-        "explore_network",
-        "get_node_history",
-        "global_text_search",
-        "get_top_entities",
-        "count_entities_by_event",
-        "run_cypher",
-    ],
-}
+from tools.intents import INTENT_TOOLS
 
 FATAL_PREFIX = "Neo4j is unreachable"
 """Message prefix of an error that ends the turn (no later round can succeed)."""
@@ -107,12 +75,8 @@ def load_registry() -> dict[str, ToolSpec]:
 
 
 def load_intent_map() -> dict[str, list[str]]:
-    """`tools.intents.INTENT_TOOLS` when present, else the paper's table."""
-    try:
-        from tools import intents
-    except ImportError:
-        return dict(DEFAULT_INTENT_TOOLS)
-    return {str(k): list(v) for k, v in intents.INTENT_TOOLS.items()}
+    """The paper's Table S3 (`tools.intents.INTENT_TOOLS`), as lists."""
+    return {str(k): list(v) for k, v in INTENT_TOOLS.items()}
 
 
 class Toolbox:
@@ -126,7 +90,7 @@ class Toolbox:
     ) -> None:
         self.tools = dict(tools)
         self.ctx = ctx
-        self.intent_tools = dict(intent_tools or DEFAULT_INTENT_TOOLS)
+        self.intent_tools = dict(intent_tools or load_intent_map())
 
     def allowed(self, intent: str, *, no_router: bool = False) -> list[str]:
         """Tools the act step may call for an intent (all of them without the router)."""

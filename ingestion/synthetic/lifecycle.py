@@ -163,19 +163,7 @@ def register(sim: Simulator, head: Company | None = None) -> Company:
     sim.set_state(c, "statuses", "active", notice)
     if c.capital:
         sim.set_state(c, "capitals", c.capital, notice, paid=c.capital, currency="CHF")
-    if c.address:
-        a = c.address
-        sim.set_state(
-            c,
-            "addresses",
-            a.one_line(),
-            notice,
-            line1=a.line1,
-            street=a.street,
-            house_number=a.number,
-            zip_code=a.zip_code,
-            town=a.town,
-        )
+    sim.set_address(c, notice)
     if c.purpose:
         sim.set_state(c, "purposes", c.purpose, notice)
     c.truth["registered_on"] = notice.journal_date.isoformat()

@@ -121,18 +121,7 @@ def _new_address(sim: Simulator, notice: Notice, c: Company) -> None:
     c.address = sim.pop.address(place)
     notice.event("address_change")
     notice.add(f"{phrases.LABELS[notice.lang]['address_new']}: {c.address.one_line()}.")
-    a = c.address
-    sim.set_state(
-        c,
-        "addresses",
-        a.one_line(),
-        notice,
-        line1=a.line1,
-        street=a.street,
-        house_number=a.number,
-        zip_code=a.zip_code,
-        town=a.town,
-    )
+    sim.set_address(c, notice)
 
 
 def _move_seat(sim: Simulator, notice: Notice, c: Company) -> None:

@@ -393,6 +393,23 @@ class Simulator:
         """Record a new value of a company attribute in its truth history."""
         set_value(company.truth[attr], value, notice.journal_date, notice.pub_number, **extra)
 
+    def set_address(self, company: Company, notice: Notice) -> None:
+        """Record the company's current address (one line plus its parts) in its history."""
+        a = company.address
+        if a is None:
+            return
+        self.set_state(
+            company,
+            "addresses",
+            a.one_line(),
+            notice,
+            line1=a.line1,
+            street=a.street,
+            house_number=a.number,
+            zip_code=a.zip_code,
+            town=a.town,
+        )
+
     # -- end of life ------------------------------------------------------------------------
     def _company_done(self, company: Company) -> None:
         self.writer.truth("companies", company.to_truth())

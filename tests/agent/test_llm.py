@@ -13,8 +13,8 @@ import pytest
 from langchain_core.messages import AIMessage, BaseMessage
 
 from graph_agent.fake_llm import ScriptedChatModel, text_reply, tool_reply
-from graph_agent.toolbox import DEFAULT_INTENT_TOOLS
 from shabgraph.settings import Settings
+from tools.intents import INTENT_TOOLS
 
 BOARD = "Who is on the board of Alpenblick Holding AG?"
 ROUTE_BOARD = {
@@ -51,7 +51,7 @@ async def test_one_entity_question_takes_three_llm_calls(make_agent: Any) -> Non
     assert [s.tool for s in res.trace.steps] == ["search_companies", "explore_network"]
     # router: the structured-output function only; act: only the routed tools
     assert model.bound[0] == ["RouterOutput"]
-    allowed = set(DEFAULT_INTENT_TOOLS["network_exploration"])
+    allowed = set(INTENT_TOOLS["network_exploration"])
     assert set(model.bound[1]) <= allowed and "get_top_entities" not in model.bound[1]
     assert res.trace.route and res.trace.route.reason.startswith("LLM:")
 
@@ -77,7 +77,7 @@ async def test_macro_question_binds_only_analytics_tools(make_agent: Any) -> Non
     )
     assert res.trace.llm_calls == 3 and res.trace.synthesis_form == "count"
     assert "**1**" in res.answer
-    assert set(model.bound[1]) == set(DEFAULT_INTENT_TOOLS["macro_analytics"])
+    assert set(model.bound[1]) == set(INTENT_TOOLS["macro_analytics"])
 
 
 async def test_malformed_tool_call_is_recovered_by_reflection(make_agent: Any) -> None:
@@ -251,7 +251,7 @@ async def test_chatopenai_against_a_fake_openai_server(
     assert len(requests) == 3 == res.trace.llm_calls and res.trace.tokens == 150
     assert [t["function"]["name"] for t in requests[0]["tools"]] == ["RouterOutput"]
     act_tools = {t["function"]["name"] for t in requests[1]["tools"]}
-    assert act_tools <= set(DEFAULT_INTENT_TOOLS["network_exploration"])
+    assert act_tools <= set(INTENT_TOOLS["network_exploration"])
     assert "tools" not in requests[2] and requests[2].get("stream") is True
     assert "Sandra Frei" in res.answer and re.search(r"HR02-1900000003", res.answer)
     assert res.answer.startswith("Board:")  # the LLM's phrasing was kept (citations intact)
