@@ -14,15 +14,15 @@ from typing import Any
 
 from langgraph.runtime import Runtime
 
-from graph_agent import linking
-from graph_agent.calls import ENTITY
-from graph_agent.citations import date_map, pubs_of
-from graph_agent.planner import TurnView
+from graph_agent.answers.citations import date_map, pubs_of
+from graph_agent.answers.synthesis import compose
+from graph_agent.planners.base import TurnView
+from graph_agent.planners.calls import ENTITY
+from graph_agent.planners.offline import linking
 from graph_agent.provenance import publication_dates
 from graph_agent.reflection import choose_form, reflect
 from graph_agent.result import EntityRef, Reflection, RouteDecision, ToolStep, Trace
 from graph_agent.state import AgentContext, AgentState, Slots, ToolCall
-from graph_agent.synthesis import compose
 from shabgraph.errors import ShabgraphError
 from tools.base import QueryTrace
 

@@ -10,7 +10,7 @@ from typing import Any, Literal
 from langchain_core.runnables import RunnableConfig
 
 from graph_agent.graph import build_graph
-from graph_agent.offline import OfflinePlanner
+from graph_agent.planners.offline.planner import OfflinePlanner
 from graph_agent.result import Citation, EntityRef, Trace, TurnResult
 from graph_agent.state import AblationSwitches, AgentContext
 from graph_agent.toolbox import Toolbox, ToolSpec, load_intent_map, load_registry
@@ -51,7 +51,7 @@ class AgentService:
         )
         self.planner_name = planner
         if planner == "llm":
-            from graph_agent.llm import LLMPlanner, make_chat_model
+            from graph_agent.planners.llm.planner import LLMPlanner, make_chat_model
 
             self.planner: Any = LLMPlanner(
                 chat_model or make_chat_model(settings),

@@ -241,7 +241,7 @@ def fake_openai() -> Iterator[tuple[str, list[dict[str, Any]]]]:
 async def test_chatopenai_against_a_fake_openai_server(
     make_agent: Any, agent_settings: Settings, fake_openai: tuple[str, list[dict[str, Any]]]
 ) -> None:
-    from graph_agent.llm import make_chat_model
+    from graph_agent.planners.llm.planner import make_chat_model
 
     url, requests = fake_openai
     settings = agent_settings.model_copy(update={"llm_base_url": url, "llm_model": "fake-model"})

@@ -4,15 +4,21 @@ from __future__ import annotations
 
 import pytest
 
-from graph_agent import prompts as P
-from graph_agent.aspects import select_records
-from graph_agent.linking import choose
-from graph_agent.llm import citations_kept
-from graph_agent.offline import inherit_slots, pick_focus
+from graph_agent.answers.aspects import select_records
+from graph_agent.planners.llm import prompts as P
+from graph_agent.planners.llm.planner import citations_kept
+from graph_agent.planners.offline.linking import choose
+from graph_agent.planners.offline.planner import inherit_slots, pick_focus
+from graph_agent.planners.offline.router import classify
+from graph_agent.planners.offline.slots import (
+    candidate_spans,
+    fill_slots,
+    find_full_date,
+    find_period,
+    fold,
+)
 from graph_agent.reflection import choose_form, reflect
 from graph_agent.result import EntityRef
-from graph_agent.router import classify
-from graph_agent.slots import candidate_spans, fill_slots, find_full_date, find_period, fold
 from graph_agent.state import AblationSwitches, Slots
 
 
@@ -343,7 +349,7 @@ _ENGLISH = ("registered on", "published", "seat moved", "former seat", "is today
 def test_attribute_lines_follow_the_language(
     lang: str, registered: str, moved: str, former: str
 ) -> None:
-    from graph_agent.attributes import attribute_lines
+    from graph_agent.answers.attributes import attribute_lines
 
     reg = attribute_lines("registered", _HISTORY, None, False, _DATES, lang)
     seat = attribute_lines("seat", _HISTORY, None, True, _DATES, lang)
@@ -364,7 +370,7 @@ def test_attribute_lines_follow_the_language(
     ],
 )
 def test_state_on_a_day_follows_the_language(lang: str, on: str, label: str) -> None:
-    from graph_agent.attributes import attribute_lines
+    from graph_agent.answers.attributes import attribute_lines
 
     rows = [
         {
@@ -382,8 +388,8 @@ def test_state_on_a_day_follows_the_language(lang: str, on: str, label: str) -> 
 
 @pytest.mark.parametrize("lang", ["de", "fr", "it", "en"])
 def test_current_name_and_seat_are_cited(lang: str) -> None:
-    from graph_agent.attributes import attribute_lines, detect_attribute
-    from graph_agent.labels import say
+    from graph_agent.answers.attributes import attribute_lines, detect_attribute
+    from graph_agent.answers.labels import say
 
     rows = [
         {
@@ -427,8 +433,8 @@ def test_former_name_today_asks_for_the_current_state(question: str, lang: str) 
 
 @pytest.mark.parametrize("lang", ["de", "fr", "it"])
 def test_dossier_and_table_labels_follow_the_language(lang: str) -> None:
-    from graph_agent import templates as tpl
-    from graph_agent.labels import LABELS
+    from graph_agent.answers import templates as tpl
+    from graph_agent.answers.labels import LABELS
 
     entity = EntityRef(id="c1", kind="company", name="Muster AG")
     rec = {"uid": "CHE-100.000.001", "seat": "Bern", "legal_form_label": "AG", "pubs": ["HR01-1"]}

@@ -8,8 +8,8 @@ from __future__ import annotations
 import re
 from typing import Any, Literal
 
+from graph_agent.planners.offline.slots import fold
 from graph_agent.result import EntityRef
-from graph_agent.slots import fold
 
 HOMONYM_MARGIN = 2.0
 """Candidates this close to the best score (0-100) are indistinguishable by score."""

@@ -10,7 +10,7 @@ import unicodedata
 from datetime import date
 from functools import cache
 
-from graph_agent import lexicon as lx
+from graph_agent.planners.offline import lexicon as lx
 from graph_agent.state import Slots
 
 UID_RE = re.compile(r"\bCHE[-\s.]?\d{3}[.\s]?\d{3}[.\s]?\d{3}\b", re.IGNORECASE)
@@ -305,6 +305,6 @@ def _normalise_uid(raw: str) -> str:
 
 def detect_attribute(cues: str) -> str | None:
     """The company attribute asked about (imported late: `attributes` reads `has_any` from here)."""
-    from graph_agent.attributes import detect_attribute as detect
+    from graph_agent.answers.attributes import detect_attribute as detect
 
     return detect(cues)

@@ -6,13 +6,13 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
-from graph_agent import templates as tpl
-from graph_agent.aspects import select_records
-from graph_agent.attributes import attribute_lines
-from graph_agent.citations import cite, collect, date_map, pubs_of
-from graph_agent.i18n import t
-from graph_agent.labels import label, say
-from graph_agent.planner import TurnView
+from graph_agent.answers import templates as tpl
+from graph_agent.answers.aspects import select_records
+from graph_agent.answers.attributes import attribute_lines
+from graph_agent.answers.citations import cite, collect, date_map, pubs_of
+from graph_agent.answers.i18n import t
+from graph_agent.answers.labels import label, say
+from graph_agent.planners.base import TurnView
 from graph_agent.result import Citation, EntityRef
 
 

@@ -6,13 +6,13 @@ from collections.abc import Callable
 from datetime import date
 from typing import Literal
 
-from graph_agent import calls
-from graph_agent.attributes import follow_up_dates
-from graph_agent.linking import homonym_survey
-from graph_agent.planner import ActOut, RouteOut, SynthOut, TurnView
+from graph_agent.answers.attributes import follow_up_dates
+from graph_agent.planners import calls
+from graph_agent.planners.base import ActOut, RouteOut, SynthOut, TurnView
+from graph_agent.planners.offline.linking import homonym_survey
+from graph_agent.planners.offline.router import classify
+from graph_agent.planners.offline.slots import cue_text, fill_slots, fold
 from graph_agent.result import EntityRef
-from graph_agent.router import classify
-from graph_agent.slots import cue_text, fill_slots, fold
 from graph_agent.state import Slots, ToolCall
 
 TARGET_BY_TASK: dict[str, str] = {
@@ -236,7 +236,7 @@ class OfflinePlanner:
 
 
 def _place_words(slots: Slots) -> set[str]:
-    from graph_agent import lexicon as lx
+    from graph_agent.planners.offline import lexicon as lx
 
     words = {name for name, code in lx.CANTON_NAMES.items() if code == slots.canton}
     if slots.seat:

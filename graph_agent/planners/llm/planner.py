@@ -15,11 +15,11 @@ from typing import Any, Literal
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, SystemMessage
 from pydantic import BaseModel, Field, ValidationError
 
-from graph_agent import calls as C
-from graph_agent import prompts as P
-from graph_agent.offline import tried_mentions
-from graph_agent.planner import ActOut, RouteOut, SynthOut, TurnView
-from graph_agent.slots import fill_slots
+from graph_agent.planners import calls as C
+from graph_agent.planners.base import ActOut, RouteOut, SynthOut, TurnView
+from graph_agent.planners.llm import prompts as P
+from graph_agent.planners.offline.planner import tried_mentions
+from graph_agent.planners.offline.slots import fill_slots
 from graph_agent.state import Slots, ToolCall
 from graph_agent.toolbox import Toolbox
 from shabgraph.errors import ConfigError, LLMError

@@ -10,10 +10,10 @@ from __future__ import annotations
 from datetime import date, timedelta
 from typing import Any
 
-from graph_agent.citations import cite, pubs_of
-from graph_agent.labels import label, say
-from graph_agent.lexicon import PAST_WORDS
-from graph_agent.slots import has_any
+from graph_agent.answers.citations import cite, pubs_of
+from graph_agent.answers.labels import label, say
+from graph_agent.planners.offline.lexicon import PAST_WORDS
+from graph_agent.planners.offline.slots import has_any
 
 TODAY_WORDS: tuple[str, ...] = (
     "today",

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from graph_agent import lexicon as lx
-from graph_agent.slots import has_any
+from graph_agent.planners.offline import lexicon as lx
+from graph_agent.planners.offline.slots import has_any
 from graph_agent.state import Slots
 
 Rule = Callable[[str, Slots, bool], tuple[float, str]]

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from graph_agent.citations import cite, pubs_of
-from graph_agent.i18n import t
-from graph_agent.labels import label, say
+from graph_agent.answers.citations import cite, pubs_of
+from graph_agent.answers.i18n import t
+from graph_agent.answers.labels import label, say
 from graph_agent.result import EntityRef
 from graph_agent.state import Slots
 

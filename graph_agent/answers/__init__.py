@@ -1,0 +1,1 @@
+"""Answer writing: cited, answer-first drafts in the question's language."""

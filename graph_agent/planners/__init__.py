@@ -1,0 +1,1 @@
+"""How a turn is planned: the offline rule planner and the LLM planner, one interface."""

@@ -1,0 +1,1 @@
+"""The offline planner: deterministic rules for routing, slot filling and entity linking."""
