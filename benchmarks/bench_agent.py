@@ -152,16 +152,17 @@ def main() -> None:
     parser.add_argument(
         "--fixture",
         action="store_true",
-        help="load the fixture graph into the TEST instance and use it",
+        help="load the fixture graph into the configured instance (never `main`) and use it",
     )
     args = parser.parse_args()
     console = Console()
     settings = Settings()
     if args.fixture:
-        from tests.conftest import test_settings
-        from tests.fixture_graph import load_fixture_graph
+        from evals.fixture_graph import load_fixture_graph
 
-        settings = test_settings()
+        # Loading wipes the database: point SHABGRAPH_NEO4J_INSTANCE (and ports) at a test one.
+        if settings.managed and settings.neo4j_instance == "main":
+            raise SystemExit("--fixture wipes the database: set SHABGRAPH_NEO4J_INSTANCE=test")
         with db.open_driver(settings) as driver:
             load_fixture_graph(driver, settings.neo4j_database)
     asyncio.run(run(settings, args.n, args.warmup, args.seed, console))

@@ -43,7 +43,7 @@ def synthetic_inputs(folder: Path) -> Iterator[ExtractionInput]:
 
 def real_inputs(n: int) -> list[ExtractionInput]:
     """The real dev inputs repeated up to `n` notices."""
-    path = REPO.parent / "shared" / "data" / "gold" / "inputs_dev.jsonl"
+    path = REPO / "tests" / "data" / "gold" / "inputs_dev.jsonl"
     base = [
         ExtractionInput.model_validate_json(line) for line in path.read_text().splitlines() if line
     ]

@@ -19,7 +19,7 @@ from pathlib import Path
 CHILD = """
 import json, resource, sys, time
 from pathlib import Path
-from ingestion.synthetic import generate
+from synthetic import generate
 n, seed, out = int(sys.argv[1]), int(sys.argv[2]), Path(sys.argv[3])
 t = time.perf_counter()
 c = time.process_time()

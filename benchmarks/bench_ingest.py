@@ -60,7 +60,7 @@ def main() -> None:
     corpus = args.corpus or settings.data_dir / "bench" / f"synthetic-{args.notices}-{args.seed}"
     t0 = time.perf_counter()
     if not (corpus / "manifest.json").exists():
-        from ingestion.synthetic import generate
+        from synthetic import generate
 
         generate(args.notices, args.seed, corpus)
     t_gen = time.perf_counter() - t0
@@ -68,7 +68,7 @@ def main() -> None:
         if args.wipe:
             _wipe(driver, settings.neo4j_database)
         schema.apply_schema(driver, settings.neo4j_database)
-        from tools.precompute import refresh_derived
+        from ingestion.graph.stages.derived import refresh_derived
 
         t1, cpu1, srv1 = time.perf_counter(), time.process_time(), _server_cpu(settings)
         summary = ingest_paths(
@@ -93,7 +93,7 @@ def main() -> None:
                 f"ingest:{stage:<11} {secs:8.1f} s  {summary.notices / max(secs, 1e-9):10,.0f} "
                 f"notices/s  (main-process CPU {cpu:.1f} s)"
             )
-        print(f"derived counts     {t_derived:8.1f} s  (tools.precompute.refresh_derived)")
+        print(f"derived counts     {t_derived:8.1f} s  (the derived-counts stage)")
         print(
             f"ingest total       {t_ingest:8.1f} s  {summary.notices / t_ingest:10,.0f} notices/s"
         )
@@ -111,7 +111,7 @@ def main() -> None:
         )
         print(f"graph              {stats.total_nodes:,} nodes, {stats.total_edges:,} edges")
         if args.eval:
-            from ingestion.graph.evaluation import evaluate, report_tables
+            from evals.resolution import evaluate, report_tables
 
             report = evaluate(driver, settings.neo4j_database, corpus, 1000)
             for table in report_tables(report):

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import argparse
 import copy
-import os
 import resource
 import sys
 import tempfile
@@ -25,11 +24,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from ingestion.publication import Publication
 from ingestion.sources import read_paths
 
-SHARED = Path(
-    os.environ.get("SHABGRAPH_SHARED_DIR", Path(__file__).resolve().parents[2] / "shared")
-)
 FIXTURE = (
-    SHARED
+    Path(__file__).resolve().parent.parent
+    / "tests"
     / "data"
     / "real"
     / "amtsblattportal-n8n-fixture-2026-08-26"

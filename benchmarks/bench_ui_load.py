@@ -24,8 +24,8 @@ from rich.table import Table
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from benchmarks.ui_client import ChatSession, login_cookie
 from shabgraph.settings import Settings
-from ui.socket_client import ChatSession, login_cookie
 
 QUESTIONS = [
     "Who is Anna Beispiel?",
@@ -106,7 +106,7 @@ def main() -> None:
     server = None
     url = args.url
     if url is None:
-        from tests.ui.app_server import start_app
+        from benchmarks.ui_server import start_app
 
         settings = Settings()
         data = Path(tempfile.mkdtemp(prefix="bench-ui-"))

@@ -3,7 +3,7 @@
     .venv/bin/python benchmarks/eval_extraction_synthetic.py /tmp/syn [--misses 20] [--style prose]
 
 Builds one gold record per notice from the truth mentions (the subject mention skipped), runs the
-rules extractor on the notice text and scores with `ingestion.extraction.scorer`, split by
+rules extractor on the notice text and scores with `evals.extraction_scorer`, split by
 language and by style (`list`: headed person blocks; `prose`: Geneva/Vaud/Neuchâtel running text).
 Also prints the share of matched persons whose family name was split exactly as in the truth.
 `--misses N` prints N missed and N spurious persons of the chosen style, to tell generator
@@ -28,6 +28,15 @@ from typing import Any, get_args
 from rich.console import Console
 from rich.table import Table
 
+from evals.extraction_scorer import (
+    COMPANY_THRESHOLD,
+    PERSON_THRESHOLD,
+    company_score,
+    fold,
+    match,
+    person_score,
+    score,
+)
 from ingestion.extraction.events import NEW_ENTRY_KEEPS
 from ingestion.extraction.inputs import ExtractionInput
 from ingestion.extraction.models import (
@@ -38,15 +47,6 @@ from ingestion.extraction.models import (
     Role,
 )
 from ingestion.extraction.rules import RulesExtractor
-from ingestion.extraction.scorer import (
-    COMPANY_THRESHOLD,
-    PERSON_THRESHOLD,
-    company_score,
-    fold,
-    match,
-    person_score,
-    score,
-)
 
 console = Console()
 _ROLES = set(get_args(Role))

@@ -7,7 +7,7 @@ hand; their commands are printed at the end.
 
 from __future__ import annotations
 
-import os
+import argparse
 import subprocess
 import sys
 import tempfile
@@ -28,7 +28,9 @@ def _run(*args: str) -> None:
 
 
 def main() -> None:
-    notices = os.environ.get("BENCH_NOTICES", "100000")
+    parser = argparse.ArgumentParser(description="The server-free benchmarks in one go.")
+    parser.add_argument("--notices", type=int, default=100_000, help="synthetic corpus size")
+    notices = str(parser.parse_args().notices)
     with tempfile.TemporaryDirectory(prefix="shabgraph-bench-") as tmp:
         _run("benchmarks.bench_generate", "--notices", notices, "--keep", tmp)
         corpus = Path(tmp) / f"syn-{notices}"

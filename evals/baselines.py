@@ -17,6 +17,7 @@ from neo4j import Driver
 from evals.embedder import Embedder
 from evals.metrics import STOPWORDS
 from shabgraph import db, schema
+from shabgraph.register.lucene import escape_lucene
 
 RRF_K = 60
 """Reciprocal-rank-fusion constant (Cormack et al.'s usual 60)."""
@@ -49,7 +50,6 @@ CALL db.create.setNodeVectorProperty(e, 'embedding', row.vector)
 SET e.embedding_model = $model
 """
 
-_LUCENE_SPECIAL = re.compile(r'([+\-!(){}\[\]^"~*?:\\/&|])')
 _WORD = re.compile(r"\w{2,}", re.UNICODE)
 
 
@@ -68,7 +68,7 @@ class Doc:
 def lucene_query(question: str) -> str:
     """An OR query of the question's content words, escaped for Lucene's query parser."""
     words = [w for w in _WORD.findall(question) if w.casefold() not in STOPWORDS]
-    return " OR ".join(_LUCENE_SPECIAL.sub(r"\\\1", w.casefold()) for w in words)
+    return " OR ".join(escape_lucene(w.casefold()) for w in words)
 
 
 def lexical_search(driver: Driver, database: str, question: str, k: int) -> list[Doc]:

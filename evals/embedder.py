@@ -14,11 +14,10 @@ from collections.abc import Sequence
 from typing import Protocol
 
 import numpy as np
-from pydantic import Field, SecretStr
-from pydantic_settings import BaseSettings, SettingsConfigDict
 
-from evals.matching import fold
 from shabgraph.errors import ConfigError, LLMError
+from shabgraph.register.folding import fold_words
+from shabgraph.settings import Settings
 
 
 class Embedder(Protocol):
@@ -34,21 +33,6 @@ class Embedder(Protocol):
         ...
 
 
-class EmbedSettings(BaseSettings):
-    """Where the dense baseline gets its embeddings (defaults to the LLM endpoint's settings)."""
-
-    model_config = SettingsConfigDict(env_file=".env", extra="ignore", populate_by_name=True)
-
-    base_url: str | None = Field(default=None, validation_alias="SHABGRAPH_EMBED_BASE_URL")
-    """OpenAI-compatible base URL; unset means the offline hashed embedder."""
-    model: str = Field(default="text-embedding-3-small", validation_alias="SHABGRAPH_EMBED_MODEL")
-    """Embedding model name."""
-    api_key: SecretStr | None = Field(default=None, validation_alias="SHABGRAPH_EMBED_API_KEY")
-    """API key of the embedding endpoint."""
-    dimensions: int = Field(default=512, validation_alias="SHABGRAPH_EMBED_DIMENSIONS")
-    """Vector size of the offline embedder (the remote model decides its own)."""
-
-
 class HashedNgramEmbedder:
     """Offline embedder: signed hashing of character 3- to 5-grams and words, L2-normalised."""
 
@@ -60,7 +44,7 @@ class HashedNgramEmbedder:
         self.name = f"hashed-ngram-{'-'.join(map(str, ngrams))}-d{dimensions}"
 
     def _features(self, text: str) -> list[int]:
-        folded = fold(text)
+        folded = fold_words(text)
         feats = [zlib.crc32(b"w:" + w.encode()) for w in folded.split()]
         padded = f" {folded} ".encode()
         for n in self.ngrams:
@@ -122,10 +106,9 @@ class OpenAIEmbedder:
         return vectors
 
 
-def make_embedder(settings: EmbedSettings | None = None) -> Embedder:
+def make_embedder(settings: Settings) -> Embedder:
     """The configured embedder: remote when SHABGRAPH_EMBED_BASE_URL is set, else offline."""
-    settings = settings or EmbedSettings()
-    if settings.base_url:
-        key = settings.api_key.get_secret_value() if settings.api_key else None
-        return OpenAIEmbedder(settings.base_url, settings.model, key)
-    return HashedNgramEmbedder(settings.dimensions)
+    if settings.embed_base_url:
+        key = settings.embed_api_key.get_secret_value() if settings.embed_api_key else None
+        return OpenAIEmbedder(settings.embed_base_url, settings.embed_model, key)
+    return HashedNgramEmbedder(settings.embed_dimensions)

@@ -8,110 +8,16 @@ pure function returning `(score, reason)`, so a report can say why a fact counte
 from __future__ import annotations
 
 import re
-import unicodedata
 from datetime import date
 from functools import lru_cache
+from typing import Final
 
 from evals.benchmark import ReferenceFact
+from shabgraph.register.folding import fold_words as fold
+from shabgraph.register.folding import tokens as folded_tokens
+from shabgraph.register.legal_forms import LEGAL_FORM_WORDS
+from shabgraph.register.months import MONTHS_AND_ABBREVIATIONS as MONTHS
 
-MONTHS: dict[str, int] = {
-    # en, de, fr, it: full names and the usual abbreviations
-    **{
-        m: i
-        for i, m in enumerate(
-            (
-                "january",
-                "february",
-                "march",
-                "april",
-                "may",
-                "june",
-                "july",
-                "august",
-                "september",
-                "october",
-                "november",
-                "december",
-            ),
-            1,
-        )
-    },
-    **{
-        m: i
-        for i, m in enumerate(
-            (
-                "januar",
-                "februar",
-                "marz",
-                "april",
-                "mai",
-                "juni",
-                "juli",
-                "august",
-                "september",
-                "oktober",
-                "november",
-                "dezember",
-            ),
-            1,
-        )
-    },
-    **{
-        m: i
-        for i, m in enumerate(
-            (
-                "janvier",
-                "fevrier",
-                "mars",
-                "avril",
-                "mai",
-                "juin",
-                "juillet",
-                "aout",
-                "septembre",
-                "octobre",
-                "novembre",
-                "decembre",
-            ),
-            1,
-        )
-    },
-    **{
-        m: i
-        for i, m in enumerate(
-            (
-                "gennaio",
-                "febbraio",
-                "marzo",
-                "aprile",
-                "maggio",
-                "giugno",
-                "luglio",
-                "agosto",
-                "settembre",
-                "ottobre",
-                "novembre",
-                "dicembre",
-            ),
-            1,
-        )
-    },
-    "jan": 1,
-    "feb": 2,
-    "mar": 3,
-    "apr": 4,
-    "jun": 6,
-    "jul": 7,
-    "aug": 8,
-    "sep": 9,
-    "sept": 9,
-    "oct": 10,
-    "okt": 10,
-    "nov": 11,
-    "dec": 12,
-    "dez": 12,
-    "maerz": 3,
-}
 _MONTH_ALT = "|".join(sorted(MONTHS, key=len, reverse=True))
 
 _ISO = re.compile(r"\b(\d{4})-(\d{1,2})-(\d{1,2})\b")
@@ -133,52 +39,14 @@ _SCALES = {
 }
 _DIGITS = re.compile(r"\d+")
 
-LEGAL_FORM_TOKENS = frozenset(
-    {
-        "ag",
-        "sa",
-        "ltd",
-        "gmbh",
-        "sarl",
-        "sagl",
-        "llc",
-        "inc",
-        "genossenschaft",
-        "cooperative",
-        "societe",
-        "cooperativa",
-        "verein",
-        "association",
-        "stiftung",
-        "fondation",
-        "fondazione",
-        "in",
-        "liquidation",
-        "liquidazione",
-        "en",
-        "i",
-        "l",
-        "la",
-        "le",
-        "di",
-        "de",
-    }
-)
-
-
-def fold(text: str) -> str:
-    """Lower-case, strip accents, map umlaut spellings, keep only letters, digits and spaces."""
-    text = text.replace("ß", "ss")
-    decomposed = unicodedata.normalize("NFKD", text)
-    plain = "".join(ch for ch in decomposed if not unicodedata.combining(ch)).casefold()
-    plain = plain.replace("ae", "a").replace("oe", "o").replace("ue", "u")
-    return re.sub(r"[^0-9a-z]+", " ", plain).strip()
+NAME_NOISE_TOKENS: Final = LEGAL_FORM_WORDS | {"in", "en", "i", "l", "la", "le", "di", "de"}
+"""Folded tokens a company name may lose in an answer: legal-form words and articles."""
 
 
 @lru_cache(maxsize=4096)
 def tokens(text: str) -> frozenset[str]:
     """The folded word tokens of a text."""
-    return frozenset(fold(text).split())
+    return frozenset(folded_tokens(text))
 
 
 def _valid_date(y: int, m: int, d: int) -> str | None:
@@ -281,7 +149,7 @@ def match_name(expected: str, text: str) -> tuple[float, str]:
     since the question is whether the entity was named, not how its form was translated.
     """
     wanted = tokens(expected)
-    core = wanted - LEGAL_FORM_TOKENS or wanted
+    core = wanted - NAME_NOISE_TOKENS or wanted
     missing = core - tokens(text)
     if not missing:
         return 1.0, f"name {expected!r} found"

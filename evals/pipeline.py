@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import importlib
 import json
 import platform
 import time
@@ -15,7 +14,6 @@ from pathlib import Path
 from typing import Any, Literal, cast
 
 from neo4j import Driver
-from pydantic import SecretStr
 
 from evals import benchmark
 from evals.benchmark import SUITES, Conversation, Question
@@ -32,13 +30,13 @@ from evals.systems import (
     AgentSystem,
     FlatSystem,
     System,
-    agent_available,
     make_agent_service,
     memory_checkpointer,
 )
 from shabgraph import db
-from shabgraph.errors import AgentError, InputError
-from shabgraph.settings import Settings
+from shabgraph.errors import InputError
+from shabgraph.llm import chat_model
+from shabgraph.settings import PROJECT_ROOT, Settings
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
 SUITE_FILES = {
@@ -48,10 +46,6 @@ SUITE_FILES = {
 }
 GRAPH_SIZE = "MATCH (n) RETURN count(n) AS nodes"
 EVENT_COUNT = "MATCH (e:Event) RETURN count(e) AS events"
-
-# Tier 1 hooks: `<module>.tier1_lines(settings, driver) -> list[str]` (Markdown lines), provided
-# by the extraction and graph-build packages when they can score themselves on this machine.
-TIER1_HOOKS = ("ingestion.extraction.evaluation", "ingestion.graph.evaluation")
 
 
 @dataclass
@@ -110,12 +104,16 @@ def load_suite(bench_dir: Path, suite: str, limit: int | None) -> list[Question 
     return [items[int(i * step)] for i in range(limit)]
 
 
+# The development gold of the real notices, kept in the repository with the other test data.
+GOLD_DIR = PROJECT_ROOT / "tests" / "data" / "gold"
+
+
 def tier1_lines(settings: Settings, driver: Driver, corpus: Path | None = None) -> list[str]:
     """Tier 1: extraction on the dev gold and resolution through their packages' functions."""
     from evals.tier1 import extraction_lines, resolution_lines
 
     lines: list[str] = []
-    gold_dir = settings.shared_dir / "data" / "gold"
+    gold_dir = GOLD_DIR
     if gold_dir.is_dir():
         try:
             lines += [*extraction_lines(settings, gold_dir), ""]
@@ -127,56 +125,31 @@ def tier1_lines(settings: Settings, driver: Driver, corpus: Path | None = None) 
         lines += [*resolution_lines(driver, settings.neo4j_database, corpus), ""]
     except Exception as exc:  # tier 1 must not cost the whole report
         lines += [f"(tier-1 resolution failed: {type(exc).__name__}: {exc})", ""]
-    for module_name in TIER1_HOOKS:
-        try:
-            module = importlib.import_module(module_name)
-        except ImportError:
-            continue
-        hook = getattr(module, "tier1_lines", None)
-        if callable(hook):
-            lines += [*list(hook(settings, driver)), ""]
     return lines
 
 
 def build_systems(
     names: Sequence[str], settings: Settings, driver: Driver, embedder: Embedder | None
-) -> tuple[list[System], list[str]]:
-    """The requested systems and a note for each one that could not be built."""
+) -> list[System]:
+    """The requested systems, graph systems sharing one in-memory checkpointer."""
     systems: list[System] = []
-    notes: list[str] = []
     checkpointer = memory_checkpointer() if any(n in SWITCHES for n in names) else None
     for name in names:
         if name in FLAT:
             assert embedder is not None  # the caller builds one whenever a flat system runs
             mode = cast(Literal["dense", "lexical", "hybrid"], name)
             systems.append(FlatSystem(mode, driver, settings.neo4j_database, embedder))
-        elif not agent_available():
-            notes.append(f"{name}: skipped (the agent is not available in this version)")
         else:
-            try:
-                service = make_agent_service(settings, driver, checkpointer, SWITCHES[name])
-            except (ImportError, AgentError) as exc:  # an upstream piece is not there yet
-                notes.append(f"{name}: skipped ({exc})")
-                continue
+            service = make_agent_service(settings, driver, checkpointer, SWITCHES[name])
             systems.append(AgentSystem(name, service))
-    return systems, notes
+    return systems
 
 
 def make_judge(settings: Settings, data_dir: Path) -> Judge | None:
     """The LLM judge when an endpoint is configured, else None."""
     if not settings.llm_configured:
         return None
-    from langchain_openai import ChatOpenAI
-
-    key = settings.llm_api_key or SecretStr("unused")
-    model = ChatOpenAI(
-        base_url=settings.llm_base_url,
-        model=settings.llm_model,
-        api_key=key,
-        temperature=0.0,
-        timeout=settings.llm_timeout,
-        use_responses_api=False,
-    )
+    model = chat_model(settings, purpose="the evaluation judge", max_retries=2)
     return Judge(model, settings.llm_model, data_dir / "judge-cache")
 
 
@@ -192,7 +165,7 @@ def run_evaluation(
     """
     report = progress or (lambda _label, _done, _total: None)
     suites = {s: load_suite(config.bench_dir, s, config.limit) for s in config.suites}
-    embedder = make_embedder() if any(s in FLAT for s in config.systems) else None
+    embedder = make_embedder(settings) if any(s in FLAT for s in config.systems) else None
     if embedder is not None:
         from evals.baselines import ensure_embeddings
 
@@ -202,7 +175,7 @@ def run_evaluation(
             embedder,
             progress=lambda d, t: report("embedding notices", d, t),
         )
-    systems, notes = build_systems(config.systems, settings, driver, embedder)
+    systems = build_systems(config.systems, settings, driver, embedder)
     judge = make_judge(settings, settings.data_dir) if config.judge else None
     config.out_dir.mkdir(parents=True, exist_ok=True)
     records_path = config.out_dir / "records.jsonl"
@@ -240,7 +213,6 @@ def run_evaluation(
         "systems": ", ".join(s.name for s in systems),
         "run time": f"{time.perf_counter() - started:.0f} s",
         "machine": f"{platform.machine()}, Python {platform.python_version()}",
-        **({"skipped": "; ".join(notes)} if notes else {}),
         **config.meta,
     }
     return [

@@ -424,12 +424,3 @@ def write_report(
     )
     plots = write_plots(out_dir / "plots", suites, latencies)
     return [summary, report, results, *plots]
-
-
-def system_names(suites: Sequence[SuiteSummary]) -> list[str]:
-    """Systems in report order."""
-    names: dict[str, SystemSummary] = {}
-    for su in suites:
-        for s in su.systems:
-            names.setdefault(s.system, s)
-    return list(names)

@@ -8,7 +8,6 @@ flat systems retrieve notices with `evals.baselines`. Flat retrieval also report
 from __future__ import annotations
 
 import asyncio
-import importlib.util
 import json
 import time
 from typing import Any, Literal, Protocol
@@ -18,7 +17,6 @@ from neo4j import Driver
 from evals import baselines
 from evals.embedder import Embedder
 from evals.records import Family, SystemOutput
-from shabgraph.errors import AgentError, ShabgraphError
 from shabgraph.settings import Settings
 
 SYSTEMS = ("full", "dense", "lexical", "hybrid", "no-router", "no-reflection", "structured-only")
@@ -156,33 +154,21 @@ class AgentSystem:
         )
 
 
-def agent_available() -> bool:
-    """True once the agent package provides its service."""
-    return importlib.util.find_spec("graph_agent.service") is not None
-
-
 def make_agent_service(
     settings: Settings, driver: Driver, checkpointer: Any, switches: dict[str, bool]
 ) -> Any:
     """Build an `AgentService` with the given ablation switches (the agent's public contract)."""
-    if not agent_available():
-        raise AgentError("the agent (graph_agent.service) is not available in this version")
     from graph_agent.service import AgentService
     from graph_agent.state import AblationSwitches
 
-    try:
-        return AgentService(
-            settings,
-            driver,
-            checkpointer,
-            planner=settings.effective_planner,
-            switches=AblationSwitches(**switches),
-            max_rounds=settings.max_reflection_rounds,
-        )
-    except ShabgraphError:
-        raise
-    except TypeError as exc:
-        raise AgentError(f"cannot build the agent for evaluation: {exc}") from exc
+    return AgentService(
+        settings,
+        driver,
+        checkpointer,
+        planner=settings.effective_planner,
+        switches=AblationSwitches(**switches),
+        max_rounds=settings.max_reflection_rounds,
+    )
 
 
 def memory_checkpointer() -> Any:

@@ -1,9 +1,9 @@
 """Tier 1 of the report: extraction and identity resolution, scored by their packages' functions.
 
 Extraction: the rules extractor (`ingestion.extraction.backends.get_extractor("rules", ...)`) runs
-on the development gold inputs and `ingestion.extraction.scorer.score` compares its records with
+on the development gold inputs and `evals.extraction_scorer.score` compares its records with
 the gold annotations (the paper's Table 4; rendered by `scorer.render`). Resolution:
-`ingestion.graph.evaluation.evaluate` compares the built graph with a synthetic corpus's truth
+`evals.resolution.evaluate` compares the built graph with a synthetic corpus's truth
 (pairwise precision/recall of company and person identity) and runs its diagnostics. This module
 only turns their reports into Markdown lines.
 """
@@ -24,10 +24,10 @@ GOLD_RECORDS = "gold_dev.jsonl"
 
 def extraction_lines(settings: Settings, gold_dir: Path) -> list[str]:
     """The rules extractor scored on the development gold: summary row, then the full table."""
+    from evals.extraction_scorer import render, score
     from ingestion.extraction.backends import get_extractor
     from ingestion.extraction.inputs import ExtractionInput, read_inputs
     from ingestion.extraction.models import ExtractionRecord
-    from ingestion.extraction.scorer import render, score
 
     inputs = [i for i in read_inputs(gold_dir / GOLD_INPUTS) if isinstance(i, ExtractionInput)]
     gold = [
@@ -50,7 +50,7 @@ def extraction_lines(settings: Settings, gold_dir: Path) -> list[str]:
     ]
     return [
         "### Tier 1: extraction (rules extractor on the development gold, "
-        "`ingestion.extraction.scorer`)",
+        "`evals.extraction_scorer`)",
         "",
         f"gold: {gold_dir / GOLD_RECORDS} ({len(gold)} notices); inputs: {gold_dir / GOLD_INPUTS}",
         "",
@@ -85,11 +85,11 @@ def resolution_lines(
     driver: Driver, database: str, corpus: Path | None, sample: int = 200
 ) -> list[str]:
     """Markdown lines of the resolution tier (truth-based rows only with a corpus truth)."""
-    from ingestion.graph.evaluation import evaluate
+    from evals.resolution import evaluate
 
     rep = evaluate(driver, database, corpus, sample)
     lines = [
-        "### Tier 1: entity resolution (`ingestion.graph.evaluation.evaluate`)",
+        "### Tier 1: entity resolution (`evals.resolution.evaluate`)",
         "",
         f"truth: {corpus / 'truth' if corpus else '(none given: diagnostics only)'}",
         "",

@@ -101,12 +101,3 @@ class Truth:
         """Other spellings the notices used (`Given Family`)."""
         p = self.persons[person_id]
         return [f"{v['given_names']} {v['family_name']}" for v in p.get("variants") or []]
-
-
-def value_at(history: list[dict[str, Any]], day: str) -> dict[str, Any] | None:
-    """The entry of a history list valid on `day` (ISO; valid_to is exclusive)."""
-    for entry in history:
-        start, end = entry.get("valid_from"), entry.get("valid_to")
-        if start and start <= day and (end is None or day < end):
-            return entry
-    return None

@@ -7,6 +7,9 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
+from langgraph.checkpoint.base import BaseCheckpointSaver
+from langgraph.checkpoint.sqlite.aio import AsyncSqliteSaver
+
 from shabgraph.errors import ConfigError
 from shabgraph.settings import Settings
 
@@ -20,7 +23,9 @@ def sqlite_path(settings: Settings) -> Path:
 
 
 @asynccontextmanager
-async def open_checkpointer(settings: Settings, *, path: Path | None = None) -> AsyncIterator[Any]:
+async def open_checkpointer(
+    settings: Settings, *, path: Path | None = None
+) -> AsyncIterator[BaseCheckpointSaver[Any]]:
     """An open async checkpointer, closed on exit (Postgres when `checkpoint_url` is set)."""
     url = settings.checkpoint_url
     if url and url.startswith(("postgres://", "postgresql://")):
@@ -41,8 +46,6 @@ async def open_checkpointer(settings: Settings, *, path: Path | None = None) -> 
             f"unsupported SHABGRAPH_CHECKPOINT_URL scheme: {url.split(':')[0]}",
             hint="use postgresql://... or leave it unset for SQLite",
         )
-    from langgraph.checkpoint.sqlite.aio import AsyncSqliteSaver
-
     file = path or sqlite_path(settings)
     file.parent.mkdir(parents=True, exist_ok=True)
     async with AsyncSqliteSaver.from_conn_string(str(file)) as saver:

@@ -8,11 +8,13 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
+from langgraph.checkpoint.base import BaseCheckpointSaver
 from langgraph.graph import END, START, StateGraph
 from langgraph.graph.state import CompiledStateGraph
 
-from graph_agent import nodes
-from graph_agent.state import AgentContext, AgentState
+from graph_agent import answer_nodes, nodes
+from graph_agent.context import AgentContext
+from graph_agent.state import AgentState
 
 
 def after_route(state: AgentState) -> Literal["act", "synthesize"]:
@@ -41,7 +43,7 @@ def after_reflect(state: AgentState) -> Literal["act", "synthesize"]:
 
 
 def build_graph(
-    checkpointer: Any = None, *, name: str = "shabgraph_agent"
+    checkpointer: BaseCheckpointSaver[Any] | None = None, *, name: str = "shabgraph_agent"
 ) -> CompiledStateGraph[Any, Any, Any, Any]:
     """Compile the agent graph; the checkpointer keeps each thread (None: no memory)."""
     g: Any = StateGraph(AgentState, context_schema=AgentContext)
@@ -50,8 +52,8 @@ def build_graph(
     g.add_node("act", nodes.act)
     g.add_node("tools", nodes.run_tools)
     g.add_node("reflect", nodes.reflect_node)
-    g.add_node("synthesize", nodes.synthesize)
-    g.add_node("finish", nodes.finish)
+    g.add_node("synthesize", answer_nodes.synthesize)
+    g.add_node("finish", answer_nodes.finish)
     g.add_edge(START, "intake")
     g.add_edge("intake", "route")
     g.add_conditional_edges("route", after_route)

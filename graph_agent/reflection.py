@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
+from graph_agent.result import SynthesisForm
 from graph_agent.state import AblationSwitches
 from graph_agent.toolbox import is_fatal
+
+Decision = Literal["continue", "finish"]
+"""After a round: loop again to recover, or go to synthesis."""
 
 
 def round_steps(steps: list[dict[str, Any]], rnd: int) -> list[dict[str, Any]]:
@@ -19,7 +23,7 @@ def reflect(
     max_rounds: int,
     switches: AblationSwitches,
     complete: bool,
-) -> tuple[str, str]:
+) -> tuple[Decision, str]:
     """(decision, reason) after round `rnd`: `continue` to recover, or `finish`."""
     mine = round_steps(steps, rnd)
     summary = (
@@ -43,11 +47,6 @@ def reflect(
     return "continue", f"{summary}: more steps planned"
 
 
-def has_evidence(steps: list[dict[str, Any]], tools: set[str] | None = None) -> bool:
-    """True when any (chosen) tool returned rows."""
-    return any(s["outcome"] == "evidence" and (tools is None or s["tool"] in tools) for s in steps)
-
-
 def choose_form(
     task: str,
     aspect: str | None,
@@ -55,7 +54,7 @@ def choose_form(
     linked: bool,
     homonyms: bool,
     error: str | None,
-) -> tuple[str, str]:
+) -> tuple[SynthesisForm, str]:
     """(form, reason): the answer's shape, fixed by what was gathered, not by the planner."""
     if error or any(is_fatal(str(s.get("message", ""))) for s in steps):
         return "error", "the turn failed"

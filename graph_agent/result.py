@@ -9,17 +9,13 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
-from tools.base import QueryTrace
+from tools.base import Outcome, QueryTrace
+from tools.intents import Intent
 
-Intent = Literal[
-    "entity_disambiguation",
-    "network_exploration",
-    "event_history",
-    "macro_analytics",
-    "deep_text",
-    "all",
-]
+PlannerName = Literal["offline", "llm"]
+"""Which planner decides a turn: the rule-based one or the LLM."""
 SynthesisForm = Literal["table", "dossier", "timeline", "network", "count", "negative", "error"]
+"""The answer's shape, fixed by what the turn gathered."""
 
 
 class EntityRef(BaseModel):
@@ -64,10 +60,14 @@ class ToolStep(BaseModel):
     """Tool name."""
     args: dict[str, Any] = Field(default_factory=dict)
     """Arguments as called."""
-    outcome: Literal["evidence", "empty", "error"]
+    outcome: Outcome
     """What the tool reported."""
     message: str = ""
     """The tool's feedback to the agent."""
+    purpose: str = ""
+    """Why the planner made the call."""
+    fallback: bool = False
+    """The offline rules made it because the LLM's plan for the round was unusable."""
     queries: list[QueryTrace] = Field(default_factory=list)
     """Cypher that ran, with parameters, rows and time."""
     records: list[dict[str, Any]] = Field(default_factory=list)
@@ -94,7 +94,7 @@ class Trace(BaseModel):
 
     question: str
     """The user's question."""
-    planner: Literal["offline", "llm"]
+    planner: PlannerName
     """Which planner ran."""
     route: RouteDecision | None = None
     """Router decision."""
@@ -116,6 +116,8 @@ class Trace(BaseModel):
     """Set when the turn ended on an error (with its id)."""
     form_reason: str = ""
     """Why the synthesis state machine chose `synthesis_form`."""
+    fallbacks: list[str] = Field(default_factory=list)
+    """Steps where the LLM's output was unusable and the offline rules decided instead, and why."""
     provenance_queries: list[QueryTrace] = Field(default_factory=list)
     """The query that dated the cited notices (not a planner step)."""
 

@@ -1,25 +1,46 @@
-"""`AgentService`: the one object the CLI, the UI and the evaluation use to talk to the agent."""
+"""`AgentService`: the one object the CLI, the UI and the evaluation use to talk to the agent.
+
+A turn streams two things apart: step progress (route, tool, reflection, answer events) as the
+items of `astream`, and the answer's text as it is written, to an `on_token` callback, so a UI can
+show the steps in one place and grow the answer message in another.
+"""
 
 from __future__ import annotations
 
 import time
-from collections.abc import AsyncIterator, Mapping
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from datetime import date
-from typing import Any, Literal
+from typing import Any
 
+from langchain_core.language_models import BaseChatModel
 from langchain_core.runnables import RunnableConfig
+from langgraph.checkpoint.base import BaseCheckpointSaver
+from neo4j import Driver
 
+from graph_agent.context import AgentContext
+from graph_agent.events import TOKEN
 from graph_agent.graph import build_graph
+from graph_agent.planners.base import Planner
+from graph_agent.planners.llm.planner import LLMPlanner
 from graph_agent.planners.offline.planner import OfflinePlanner
-from graph_agent.result import Citation, EntityRef, Trace, TurnResult
-from graph_agent.state import AblationSwitches, AgentContext
-from graph_agent.toolbox import Toolbox, ToolSpec, load_intent_map, load_registry
+from graph_agent.result import Citation, EntityRef, PlannerName, Trace, TurnResult
+from graph_agent.state import AblationSwitches
+from graph_agent.toolbox import Toolbox
 from shabgraph.errors import AgentError, InputError, ShabgraphError
+from shabgraph.llm import chat_model as llm_chat_model
 from shabgraph.settings import Settings
 from tools.base import ToolContext
+from tools.intents import Intent
+from tools.registry import ToolSpec
 
 MAX_QUESTION_CHARS = 2000
 """Longer questions are refused (a pasted document is not a question)."""
+
+LLM_HINT = "set it, or use --planner offline"
+"""What to do when the LLM planner is chosen without an endpoint."""
+
+TokenSink = Callable[[str], Awaitable[None]]
+"""Receives the answer's text piece by piece, in order, while the LLM writes it."""
 
 
 class AgentService:
@@ -28,15 +49,15 @@ class AgentService:
     def __init__(
         self,
         settings: Settings,
-        driver: Any,
-        checkpointer: Any,
-        planner: Literal["offline", "llm"] = "offline",
+        driver: Driver,
+        checkpointer: BaseCheckpointSaver[Any] | None,
+        planner: PlannerName = "offline",
         switches: AblationSwitches | None = None,
         max_rounds: int | None = None,
-        chat_model: Any = None,
+        chat_model: BaseChatModel | None = None,
         *,
         tools: Mapping[str, ToolSpec] | None = None,
-        intent_tools: Mapping[str, list[str]] | None = None,
+        intent_tools: Mapping[Intent, tuple[str, ...]] | None = None,
     ) -> None:
         self.settings = settings
         self.switches = switches or AblationSwitches()
@@ -46,15 +67,12 @@ class AgentService:
             database=settings.neo4j_database,
             structured_only=self.switches.structured_only,
         )
-        self.toolbox = Toolbox(
-            tools if tools is not None else load_registry(), ctx, intent_tools or load_intent_map()
-        )
+        self.toolbox = Toolbox(ctx, tools, intent_tools)
         self.planner_name = planner
+        self.planner: Planner
         if planner == "llm":
-            from graph_agent.planners.llm.planner import LLMPlanner, make_chat_model
-
-            self.planner: Any = LLMPlanner(
-                chat_model or make_chat_model(settings),
+            self.planner = LLMPlanner(
+                chat_model or llm_chat_model(settings, purpose="the LLM planner", hint=LLM_HINT),
                 self.toolbox,
                 timeout_s=settings.llm_timeout,
             )
@@ -64,7 +82,6 @@ class AgentService:
 
     def _context(self) -> AgentContext:
         return AgentContext(
-            driver=self.toolbox.ctx.driver,
             planner=self.planner,
             toolbox=self.toolbox,
             switches=self.switches,
@@ -104,11 +121,12 @@ class AgentService:
         *,
         selected_entity: EntityRef | None = None,
         as_of: date | None = None,
+        on_token: TokenSink | None = None,
     ) -> TurnResult:
-        """Answer one question on a thread."""
+        """Answer one question on a thread (answer text to `on_token` as it is written)."""
         result: TurnResult | None = None
         async for event in self.astream(
-            question, thread_id, selected_entity=selected_entity, as_of=as_of
+            question, thread_id, selected_entity=selected_entity, as_of=as_of, on_token=on_token
         ):
             if isinstance(event, TurnResult):
                 result = event
@@ -123,8 +141,16 @@ class AgentService:
         *,
         selected_entity: EntityRef | None = None,
         as_of: date | None = None,
+        on_token: TokenSink | None = None,
     ) -> AsyncIterator[dict[str, Any] | TurnResult]:
-        """Progress events (route, tool, reflection, answer) as dicts, then the TurnResult."""
+        """Progress events (route, tool, reflection, answer) as dicts, then the TurnResult.
+
+        Answer tokens never appear among the events: they go to `on_token`, awaited in order
+        before the next event is yielded (without a sink they are dropped). The `answer` event
+        and the TurnResult carry the final text, which is authoritative: it equals the tokens
+        joined, unless the streamed text failed the citation check and the cited draft replaced
+        it (then the UI replaces what it showed).
+        """
         inp = self._input(question, selected_entity, as_of)
         config = self._config(thread_id)
         start = time.perf_counter()
@@ -138,10 +164,12 @@ class AgentService:
                 durability="exit",
             )
             async for mode, chunk in stream:
-                if mode == "custom":
-                    yield chunk
-                else:
+                if mode != "custom":
                     final = chunk
+                elif chunk.get("type") != TOKEN:
+                    yield chunk
+                elif on_token is not None:
+                    await on_token(chunk["text"])
         except ShabgraphError:
             raise
         except Exception as exc:
@@ -192,8 +220,3 @@ class AgentService:
         """Every stored turn trace of a thread, oldest first."""
         snap = await self.graph.aget_state(self._config(thread_id))
         return [Trace.model_validate(t) for t in (snap.values or {}).get("traces", [])]
-
-    async def focus(self, thread_id: str) -> list[EntityRef]:
-        """The entities a follow-up on this thread would refer to."""
-        snap = await self.graph.aget_state(self._config(thread_id))
-        return [EntityRef.model_validate(e) for e in (snap.values or {}).get("focus", [])]

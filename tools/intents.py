@@ -6,20 +6,36 @@ Non-analytic intents keep the full-text fallback nested in them (the paper's dee
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Final, Literal
+
+Intent = Literal[
+    "entity_disambiguation",
+    "network_exploration",
+    "event_history",
+    "macro_analytics",
+    "deep_text",
+    "all",
+]
+"""The router's classes (the paper's intents); the keys of `INTENT_TOOLS`."""
 
 _RETRIEVAL: Final = (
     "search_companies",
     "explore_network",
     "get_node_history",
     "global_text_search",
+    "get_entity_facts",
 )
 
-INTENT_TOOLS: Final[dict[str, tuple[str, ...]]] = {
+INTENT_TOOLS: Final[dict[Intent, tuple[str, ...]]] = {
     "entity_disambiguation": _RETRIEVAL,
     "network_exploration": _RETRIEVAL,
     "event_history": _RETRIEVAL,
-    "macro_analytics": ("get_top_entities", "count_entities_by_event", "run_cypher"),
+    "macro_analytics": (
+        "get_top_entities",
+        "count_entities_by_event",
+        "run_cypher",
+        "list_register",
+    ),
     "deep_text": ("global_text_search",),
     "all": (
         "search_companies",
@@ -29,6 +45,8 @@ INTENT_TOOLS: Final[dict[str, tuple[str, ...]]] = {
         "get_top_entities",
         "count_entities_by_event",
         "run_cypher",
+        "get_entity_facts",
+        "list_register",
     ),
 }
-"""Intent (graph_agent.result.Intent) -> tools the agent may call for it."""
+"""Intent -> tools the agent may call for it."""

@@ -1,7 +1,7 @@
 """Turning user-typed names into search keys: NameHub keys, spelling variants and Lucene queries.
 
 Users (and LLMs) type `Muller`, `Mueller` or `Müller` for the same name. NameHub keys and name
-tokens come from shabgraph.names, the module ingestion builds its keys with, so a key computed
+tokens come from shabgraph.register.folding, the module ingestion builds its keys with, so a key computed
 here is exactly the key ingestion wrote. Lucene terms are different: full-text indexes hold the
 name as written, so terms are generated from the spelled-out form (ü -> ue), from which every
 written spelling (müller, mueller, muller) and the folded key form can be derived.
@@ -10,19 +10,20 @@ written spelling (müller, mueller, muller) and the folded key form can be deriv
 from __future__ import annotations
 
 import re
-import unicodedata
 from typing import Final
 
-from shabgraph.names import (
-    LEGAL_FORM_WORDS,
+from shabgraph.register.folding import (
     LETTER_SPELLINGS,
     company_hub_key,
     company_tokens,
     fold,
     is_noise_word,
     person_hub_key,
+    strip_accents,
     tokens,
 )
+from shabgraph.register.legal_forms import LEGAL_FORM_WORDS
+from shabgraph.register.lucene import escape_lucene
 
 __all__ = [
     "LEGAL_FORM_WORDS",
@@ -39,7 +40,6 @@ __all__ = [
 
 SPELLED_OUT: Final = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", **LETTER_SPELLINGS})
 """Lower-case umlauts spelled out, and the letters the keys spell in ASCII (ß, ø, æ, ...)."""
-LUCENE_SPECIAL: Final = re.compile(r'([+\-!(){}\[\]^"~*?:\\/&|])')
 _TOKEN: Final = re.compile(r"[a-z0-9]+")
 
 
@@ -60,10 +60,7 @@ def spelled_tokens(text: str) -> list[str]:
     unless nothing else remains.
     """
     spelled = text.lower().translate(SPELLED_OUT)
-    stripped = "".join(
-        ch for ch in unicodedata.normalize("NFKD", spelled) if not unicodedata.combining(ch)
-    )
-    toks = _TOKEN.findall(stripped)
+    toks = _TOKEN.findall(strip_accents(spelled))
     return [t for t in toks if not is_noise_word(fold(t))] or toks
 
 
@@ -75,11 +72,6 @@ def spelling_variants(token: str) -> set[str]:
             out.add(token.replace(spelled, umlaut))
             out.add(token.replace(spelled, spelled[0]))
     return out
-
-
-def escape_lucene(term: str) -> str:
-    """A term with every Lucene operator character escaped (user text never becomes syntax)."""
-    return LUCENE_SPECIAL.sub(r"\\\1", term)
 
 
 def fuzzy_lucene_query(

@@ -21,7 +21,9 @@ from tools.analytics import (
 )
 from tools.base import ToolContext, ToolResult
 from tools.cypher_tool import RunCypherArgs, run_cypher
+from tools.facts import GetEntityFactsArgs, get_entity_facts
 from tools.history import GetNodeHistoryArgs, get_node_history
+from tools.listing import ListRegisterArgs, list_register
 from tools.network import ExploreNetworkArgs, explore_network
 from tools.search import SearchCompaniesArgs, search_companies
 from tools.text_search import GlobalTextSearchArgs, global_text_search
@@ -97,9 +99,26 @@ TOOLS: Final[dict[str, ToolSpec]] = {
             RunCypherArgs,
             run_cypher,
         ),
+        ToolSpec(
+            "get_entity_facts",
+            "Everything recorded on one resolved id: attributes (UID, seat, address, legal form, "
+            "capital, purpose, status) with their values over time, roles held in it and by it "
+            "with intervals and signatures, head office/branches/transfers, and its notices with "
+            "who each notice registered or removed. Use for one fact about one entity.",
+            GetEntityFactsArgs,
+            get_entity_facts,
+        ),
+        ToolSpec(
+            "list_register",
+            "Lists with a total: companies (filters legal form, canton, seat, status, event type "
+            "in a period), notices (publication date or period, event type, canton, one company) "
+            "or role entries (role, entered/left/held in a period, one company).",
+            ListRegisterArgs,
+            list_register,
+        ),
     )
 }
-"""The seven tools of the paper (Tables S3 and S33)."""
+"""The seven tools of the paper (Tables S3 and S33), then the entity-facts and listing tools."""
 
 
 def call_tool(ctx: ToolContext, name: str, raw_args: dict[str, Any]) -> ToolResult:

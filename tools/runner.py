@@ -11,7 +11,6 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 import neo4j
-from neo4j import ManagedTransaction, unit_of_work
 from neo4j.exceptions import ClientError, CypherSyntaxError, Neo4jError, ServiceUnavailable
 from neo4j.time import Date, DateTime, Duration, Time
 
@@ -45,27 +44,35 @@ def _timed_out(exc: Neo4jError) -> bool:
     return "TransactionTimedOut" in code or "Terminated" in code or "timed out" in str(exc).lower()
 
 
+def _out_of_memory(exc: Neo4jError) -> bool:
+    return "MemoryPoolOutOfMemory" in (exc.code or "") or "OutOfMemory" in (exc.code or "")
+
+
 def read_query(
     ctx: ToolContext, cypher: str, params: dict[str, Any], *, max_rows: int | None = None
 ) -> tuple[list[Row], QueryTrace]:
     """Run `cypher` in a READ transaction with the context's timeout; keep at most `max_rows`.
 
-    Raises ToolError with an actionable message on timeout or a database error.
+    One explicit transaction, never retried: the driver's managed transactions retry transient
+    errors for 30 s, and hitting the server's memory cap is a transient error, so a query that
+    filled its 512 MiB would fill it again and again (40 s instead of 3). The timeout is the
+    transaction's own, so the server stops the query (not just the client waiting for it), and
+    leaving the block rolls back, which also stops what was not fetched.
+
+    Raises ToolError with an actionable message on timeout, memory cap or a database error.
     """
     cap = ctx.max_rows if max_rows is None else max_rows
-
-    @unit_of_work(timeout=ctx.timeout_s)
-    def work(tx: ManagedTransaction) -> tuple[list[Row], bool]:
-        result = tx.run(cypher, params)
-        records = result.fetch(cap + 1)
-        return [jsonable(r.data()) for r in records[:cap]], len(records) > cap
-
     started = time.perf_counter()
     try:
-        with ctx.driver.session(
-            database=ctx.database, default_access_mode=neo4j.READ_ACCESS
-        ) as session:
-            rows, truncated = session.execute_read(work)
+        with (
+            ctx.driver.session(
+                database=ctx.database, default_access_mode=neo4j.READ_ACCESS
+            ) as session,
+            session.begin_transaction(timeout=ctx.timeout_s) as tx,
+        ):
+            records = tx.run(cypher, params).fetch(cap + 1)
+            rows = [jsonable(r.data()) for r in records[:cap]]
+            truncated = len(records) > cap
     except CypherSyntaxError as exc:
         raise ToolError(f"The query is not valid Cypher: {exc.message}") from exc
     except ServiceUnavailable as exc:
@@ -75,6 +82,11 @@ def read_query(
             raise ToolError(
                 f"The query ran longer than {ctx.timeout_s:g} s and was stopped; narrow it "
                 "(an id, a canton, a date range, fewer hops) or add a LIMIT."
+            ) from exc
+        if _out_of_memory(exc):
+            raise ToolError(
+                "The query needed more memory than one query may use and was stopped; "
+                "aggregate less (no collect() of every row), filter earlier or add a LIMIT."
             ) from exc
         raise ToolError(f"Neo4j refused the query: {exc.message or exc}") from exc
     ms = (time.perf_counter() - started) * 1000

@@ -5,11 +5,16 @@ Defence in depth, each layer enough on its own for writes:
    no write or admin keyword, no LOAD CSV / USE / PROFILE / IN TRANSACTIONS, procedures and
    namespaced functions only from an allowlist, bounded variable-length paths, ASCII only
    outside literals);
-2. `EXPLAIN`: the planner's query type must be `r` (read only), no plan operator may write,
-   load, or call a procedure outside the allowlist, and the estimated row count must stay
-   below a ceiling (catches cartesian products before they run);
-3. at run time (tools.runner): a READ transaction (the kernel refuses writes), a timeout and a
-   row cap.
+2. a work budget (tools.sandbox_budget): what one row's expressions can build (nested ranges
+   and comprehensions, strings and lists grown by `+` or `replace()`, large literals) and the
+   rows literal UNWINDs multiply, because Neo4j neither interrupts nor counts an expression;
+3. `EXPLAIN`: the planner's query type must be `r` (read only), no plan operator may write,
+   load, or call a procedure outside the allowlist, the estimated row count must stay below a
+   ceiling, and no cartesian product may join two unanchored scans (`MATCH (a), (b), (c)` on
+   a small graph stays under any row ceiling and is still quadratic on the real one);
+4. at run time (tools.runner): a READ transaction (the kernel refuses writes), a driver
+   transaction timeout, a row cap; on the server (shabgraph.neo4j_server) a memory cap per
+   transaction below the heap and a total cap for all of them.
 """
 
 from __future__ import annotations
@@ -22,6 +27,7 @@ from neo4j.exceptions import CypherSyntaxError, Neo4jError
 
 from shabgraph.errors import CypherRejected
 from tools.base import ToolContext
+from tools.sandbox_budget import check_budget
 
 ALLOWED_PROCEDURES: Final = frozenset(
     {
@@ -131,6 +137,8 @@ MAX_ESTIMATED_ROWS: Final = 5_000_000.0
 """Largest planner row estimate accepted for any operator (cartesian products exceed it)."""
 MAX_QUERY_CHARS: Final = 10_000
 """Longest query text accepted."""
+JOIN_OPERATORS: Final = frozenset({"cartesianproduct", "apply"})
+"""Plan operators that run their right side once per row of their left side."""
 
 _TOKEN = re.compile(
     r"""(?P<str>'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*")"""
@@ -197,6 +205,7 @@ def lexical_check(query: str) -> str:
         if name not in ALLOWED_FUNCTIONS:
             raise CypherRejected(f"Function '{name}' is not on the sandbox allowlist.", "function")
     _check_ranges(body)
+    check_budget(text)
     if _QUOTED_CALLABLE.search(body):
         raise CypherRejected(
             "Quoted names are not accepted for procedures or functions.", "procedure"
@@ -266,6 +275,15 @@ def _walk(plan: dict[str, Any] | None) -> list[dict[str, Any]]:
     return out
 
 
+def _scans(plan: dict[str, Any]) -> bool:
+    """True when the sub-plan reads a whole label, relationship type, index or the graph
+    (and no LIMIT caps what it passes on)."""
+    names = [str(op.get("operatorType", "")).split("@")[0].lower() for op in _walk(plan)]
+    return any(n.endswith("scan") for n in names) and not any(
+        n in ("limit", "top", "top1", "partialtop") for n in names
+    )
+
+
 def plan_check(ctx: ToolContext, statement: str, params: dict[str, Any]) -> str:
     """EXPLAIN the statement (nothing runs); reject anything but a bounded read. Returns the type."""
     try:
@@ -295,6 +313,12 @@ def plan_check(ctx: ToolContext, statement: str, params: dict[str, Any]) -> str:
                 raise CypherRejected(
                     f"Procedure '{proc}' is not on the sandbox allowlist.", "procedure"
                 )
+        if name in JOIN_OPERATORS and all(_scans(c) for c in op.get("children") or [{}, {}]):
+            raise CypherRejected(
+                "The query joins two whole scans (a cartesian product over the graph): connect "
+                "the patterns, or anchor one side on an id, a name or a canton.",
+                "cartesian_product",
+            )
         estimate = float(args.get("EstimatedRows", 0.0) or 0.0)
         if estimate > MAX_ESTIMATED_ROWS:
             raise CypherRejected(

@@ -3,7 +3,7 @@
 A candidate is scored on each of its fields (name, former names / spellings, NameHub, seat,
 purpose); the best weighted field gives the score, and every field that matched well enough
 gives a reason. Weights rank a name match above a seat or purpose match of the same quality.
-Names are compared in the folded form of shabgraph.names (the NameHub key form), so `Mueller`,
+Names are compared in the folded form of shabgraph.register.folding (the NameHub key form), so `Mueller`,
 `Muller` and `Müller` are equal.
 """
 
@@ -14,7 +14,7 @@ from typing import Any, Final
 
 from rapidfuzz import fuzz
 
-from shabgraph.names import company_tokens, tokens
+from shabgraph.register.folding import company_tokens, tokens
 
 FIELD_WEIGHTS: Final = {"name": 1.0, "alias": 0.95, "namehub": 0.9, "seat": 0.6, "purpose": 0.5}
 """How much a perfect match on each field is worth (score 0..100)."""
@@ -90,15 +90,6 @@ def field_scores(query: str, fields: dict[str, list[str]]) -> list[tuple[float, 
 def match_reasons(scores: list[tuple[float, str]]) -> list[str]:
     """The reasons of the fields that matched (at least MIN_SCORE), best first; at least one."""
     return [reason for score, reason in scores if score >= MIN_SCORE] or [r for _, r in scores[:1]]
-
-
-def score_candidate(query: str, fields: dict[str, list[str]]) -> tuple[float, str]:
-    """Best weighted field score of a candidate and the reasons of every field that matched,
-    best first, joined by REASON_SEPARATOR (`name exact 'X'; namehub exact 'X'`)."""
-    scores = field_scores(query, fields)
-    if not scores:
-        return 0.0, "no field matched"
-    return scores[0][0], REASON_SEPARATOR.join(match_reasons(scores))
 
 
 def candidate_fields(row: dict[str, Any]) -> dict[str, list[str]]:

@@ -3,26 +3,24 @@
 Candidates come from the full-text indexes (names, former names, seats, purposes; person names,
 spellings, residences, origins), from the NameHub index (normalised name keys, which catch
 `Mueller` for `Müller`) and from an exact lookup of the NameHub keys the query would have
-(computed by shabgraph.names, like ingestion's); rapidfuzz then reranks them and says why each
+(computed by shabgraph.register.folding, like ingestion's); rapidfuzz then reranks them and says why each
 matched. An entity reached through several hubs or indexes is one candidate with all its reasons.
 Orphan weak nodes (text mentions attached to nothing) are left out, as in the paper.
 """
 
 from __future__ import annotations
 
-import re
 import time
 from typing import Any, Final, Literal
 
 from pydantic import BaseModel, Field
 
 from shabgraph import schema
+from shabgraph.register.uid import find_uid
 from tools.base import QueryTrace, ToolContext, ToolResult
 from tools.normalize import fuzzy_lucene_query, hub_keys
 from tools.runner import build_result, guarded, read_query
 from tools.scoring import MIN_SCORE, REASON_SEPARATOR, candidate_fields, field_scores, match_reasons
-
-UID_PATTERN: Final = re.compile(r"CHE[-\s]?(\d{3})[.\s]?(\d{3})[.\s]?(\d{3})", re.IGNORECASE)
 
 NAME_FIELDS: Final = {
     "company": ("name", "names_text"),
@@ -105,11 +103,6 @@ class SearchCompaniesArgs(BaseModel):
     limit: int = Field(10, ge=1, le=50, description="Maximum candidates to return, best first.")
 
 
-def _uid(query: str) -> str | None:
-    match = UID_PATTERN.search(query)
-    return f"CHE-{match.group(1)}.{match.group(2)}.{match.group(3)}" if match else None
-
-
 def merge_candidates(best: dict[str, Any], other: dict[str, Any]) -> dict[str, Any]:
     """One candidate from two records of the same entity: the better one's fields and score,
     the reasons of both (the better one's first) and every way it was found."""
@@ -125,7 +118,7 @@ def merge_candidates(best: dict[str, Any], other: dict[str, Any]) -> dict[str, A
 def rank_candidates(query: str, rows: list[dict[str, Any]], limit: int) -> list[dict[str, Any]]:
     """Rerank raw candidates by fuzzy similarity; one record per entity with `score` and
     `reason` (every reason it matched, best first); drop noise."""
-    uid = _uid(query)
+    uid = find_uid(query)
     by_id: dict[str, dict[str, Any]] = {}
     for row in rows:
         scores = field_scores(query, candidate_fields(row))
@@ -162,8 +155,8 @@ def search_companies(ctx: ToolContext, args: SearchCompaniesArgs) -> ToolResult:
         "company_index": schema.FT_COMPANY,
         "person_index": schema.FT_PERSON,
         "hub_index": schema.FT_NAMEHUB,
-        "uid": _uid(args.query),
-        "hub_keys": hub_keys(args.query) if not _uid(args.query) else [],
+        "uid": find_uid(args.query),
+        "hub_keys": hub_keys(args.query) if not find_uid(args.query) else [],
         "k": max(25, args.limit * 3),
         "kind": args.kind,
         "canton": args.canton,

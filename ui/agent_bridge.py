@@ -3,20 +3,25 @@
 The app talks to any object with the `AgentBackend` shape, built by a factory named in
 `SHABGRAPH_UI_AGENT_FACTORY` (`module:function`). The default factory builds the project's
 `graph_agent.service.AgentService`; the UI tests name a scripted one, so the UI can be tested
-without depending on the agent's answers.
+without depending on the agent's answers. A turn streams on two channels: progress events (the
+items of `astream`, shown as the run step's bullets) and the answer's text as the LLM writes it
+(`on_token`, streamed into the answer message).
 """
 
 from __future__ import annotations
 
 import importlib
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import AsyncExitStack
 from datetime import date
-from typing import Any, Literal, Protocol
+from typing import Any, Protocol
 
 from neo4j import Driver
 from pydantic import BaseModel
 
-from graph_agent.result import EntityRef, TurnResult
+from graph_agent.checkpoint import open_checkpointer as open_agent_checkpointer
+from graph_agent.result import EntityRef, PlannerName, TurnResult
+from graph_agent.service import AgentService, TokenSink
 from shabgraph.errors import ConfigError
 from shabgraph.settings import Settings
 
@@ -24,7 +29,7 @@ from shabgraph.settings import Settings
 class AgentOptions(BaseModel):
     """The per-user chat settings that change how the agent runs."""
 
-    planner: Literal["offline", "llm"]
+    planner: PlannerName
     """Planner backend."""
     max_rounds: int
     """Reflection limit."""
@@ -40,8 +45,9 @@ class AgentBackend(Protocol):
         *,
         selected_entity: EntityRef | None = None,
         as_of: date | None = None,
+        on_token: TokenSink | None = None,
     ) -> AsyncIterator[Any]:
-        """Progress events, then the `TurnResult` as the last item."""
+        """Progress events, then the `TurnResult` as the last item; answer text to `on_token`."""
         ...
 
 
@@ -65,28 +71,16 @@ def create_agent(
     settings: Settings, driver: Driver, checkpointer: Any, options: AgentOptions
 ) -> AgentBackend:
     """The project's agent (graph_agent.service), configured from the chat settings."""
-    try:
-        from graph_agent.service import AgentService
-    except ImportError as exc:
-        raise ConfigError(
-            "the agent service (graph_agent.service) is not available yet",
-            hint="update the checkout; the UI needs graph_agent.service",
-        ) from exc
-    service: AgentBackend = AgentService(
+    return AgentService(
         settings, driver, checkpointer, planner=options.planner, max_rounds=options.max_rounds
     )
-    return service
 
 
-async def open_checkpointer(settings: Settings) -> tuple[Any, Callable[[], Any] | None]:
+async def open_checkpointer(settings: Settings) -> tuple[Any, Callable[[], Awaitable[None]]]:
     """The agent's checkpointer (entered) and the closer that exits it at app shutdown."""
-    try:
-        from graph_agent.checkpoint import open_checkpointer as opener
-    except ImportError:
-        return None, None
-    manager: Any = opener(settings)
-    saver = await manager.__aenter__()
-    return saver, lambda: manager.__aexit__(None, None, None)
+    stack = AsyncExitStack()
+    saver = await stack.enter_async_context(open_agent_checkpointer(settings))
+    return saver, stack.aclose
 
 
 def event_text(event: Any) -> str:

@@ -1,3 +1,6 @@
+# mypy: disallow-untyped-calls=False
+# (Chainlit's own methods, `send`, `user_session.get` and the like, are unannotated; every
+# function of ours is typed, which strict's `disallow_untyped_defs` still checks.)
 """The Chainlit callbacks: login, thread store, settings, starters, messages, actions, sharing.
 
 Imported by the top-level `app.py`. Importing it registers callbacks and reads the environment;
@@ -21,12 +24,14 @@ from chainlit.types import CommandDict, ThreadDict
 
 from graph_agent.result import EntityRef
 from shabgraph.errors import ShabgraphError
+from shabgraph.markdown import escape_inline
+from shabgraph.settings import Settings
 from ui.agent_bridge import AgentOptions
 from ui.auth import authenticate
-from ui.chainlit_tweaks import skip_step_sleeps
-from ui.config import UISettings, files_dir, thread_db_url
+from ui.compat import skip_step_sleeps
 from ui.dossier import search_entities
 from ui.export import export_files
+from ui.paths import files_dir, thread_db_url
 from ui.persistence import create_schema, parse_json_field
 from ui.runtime import Runtime
 from ui.sharing import can_view
@@ -81,6 +86,8 @@ COMMANDS: list[CommandDict] = [
     },
 ]
 
+# Read once at import: which login callback exists is fixed when Chainlit registers it.
+_settings = Settings()
 _runtime: Runtime | None = None
 _runtime_guard = threading.Lock()
 
@@ -90,17 +97,15 @@ def runtime() -> Runtime:
     global _runtime
     with _runtime_guard:
         if _runtime is None:
-            _runtime = Runtime.from_env()
+            _runtime = Runtime.from_env(_settings)
         return _runtime
 
 
-_ui = UISettings()
-
-if _ui.auth == "header":
+if _settings.ui_auth == "header":
 
     @cl.header_auth_callback
     async def header_auth(headers: Any) -> cl.User | None:
-        name = headers.get(_ui.auth_header)
+        name = headers.get(_settings.ui_auth_header)
         return cl.User(identifier=name, metadata={"auth": "header"}) if name else None
 else:
 
@@ -118,8 +123,8 @@ else:
 @cl.data_layer
 def data_layer() -> ThreadStore:
     rt = runtime()
-    storage = LocalStorageClient(files_dir(rt.settings, rt.ui))
-    return ThreadStore(thread_db_url(rt.settings, rt.ui), storage_provider=storage)
+    storage = LocalStorageClient(files_dir(rt.settings))
+    return ThreadStore(thread_db_url(rt.settings), storage_provider=storage)
 
 
 @cl.on_app_startup
@@ -127,7 +132,7 @@ async def startup() -> None:
     rt = runtime()
     if not skip_step_sleeps():
         log.warning("Chainlit's step sleeps could not be skipped (Chainlit changed?)")
-    tables = await create_schema(thread_db_url(rt.settings, rt.ui))
+    tables = await create_schema(thread_db_url(rt.settings))
     log.info("thread store ready (%s)", ", ".join(tables))
 
 
@@ -216,7 +221,7 @@ async def report_error(exc: BaseException) -> None:
     else:
         log.error("[%s] unexpected error", error_id, exc_info=exc)
         text = "something went wrong on our side"
-    await cl.ErrorMessage(content=f"{text} (error id {error_id})").send()
+    await cl.ErrorMessage(content=f"{escape_inline(text)} (error id {error_id})").send()
 
 
 @cl.on_message
@@ -253,7 +258,7 @@ async def network_command(rt: Runtime, text: str) -> None:
         search_entities, await rt.get_driver(), rt.settings.neo4j_database, text, 1
     )
     if not hits:
-        await cl.Message(content=f"No company or person matches **{text}**.").send()
+        await cl.Message(content=f"No company or person matches **{escape_inline(text)}**.").send()
         return
     await show_network(rt, hits[0].id, hits[0].name)
 
@@ -269,7 +274,7 @@ async def set_focus(entity: EntityRef | None, *, announce: bool = True) -> None:
         )
     if announce:
         text = (
-            f"Questions now concern **{entity.name}** ({entity.kind})."
+            f"Questions now concern **{escape_inline(entity.name)}** ({escape_inline(entity.kind)})."
             if entity
             else "No entity selected: questions concern the whole registry."
         )

@@ -2,31 +2,23 @@
 
 Read-only queries over the graph model (docs/graph-model.md), run in READ transactions with the
 user's input always passed as parameters. Sync functions: the chat runs them in a worker thread.
+Finding the entity is the agent's own `search_companies` tool, so the dossier and the agent
+resolve a name (misspelt, without umlauts, a former name) to the same entity.
 """
 
 from __future__ import annotations
 
-import re
 from typing import Any, Literal
 
 from neo4j import Driver
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, ValidationError
 
 from shabgraph import db
+from shabgraph.errors import InputError, ToolError
+from shabgraph.markdown import escape_block, escape_inline, notice_ref
+from tools.base import ToolContext
+from tools.search import SearchCompaniesArgs, search_companies
 from ui.render import cell
-
-SEARCH_ENTITIES = """
-CALL () {
-  CALL db.index.fulltext.queryNodes('company_fulltext', $lucene) YIELD node, score
-  RETURN node.id AS id, 'company' AS kind, node.name AS name, node.uid AS uid,
-         node.seat AS detail, score
-  UNION ALL
-  CALL db.index.fulltext.queryNodes('person_fulltext', $lucene) YIELD node, score
-  RETURN node.id AS id, 'person' AS kind, node.full_name AS name, null AS uid,
-         node.residence AS detail, score
-}
-RETURN id, kind, name, uid, detail, score ORDER BY score DESC LIMIT $limit
-"""
 
 COMPANY_DOSSIER = """
 MATCH (c:Company {id: $id})
@@ -59,8 +51,6 @@ RETURN p {.id, .full_name, .origin, .nationality, .residence, .strength} AS pers
          role_text: r.role_text, signature: r.signature, valid_from: toString(r.valid_from),
          valid_to: toString(r.valid_to), current: r.current, pubs: r.pubs} END) AS roles
 """
-
-LUCENE_SPECIAL = re.compile(r'([+\-&|!(){}\[\]^"~*?:\\/])')
 
 
 class EntityHit(BaseModel):
@@ -97,22 +87,26 @@ class Dossier(BaseModel):
     """Event timeline (company)."""
 
 
-def lucene_query(text: str) -> str:
-    """A prefix query for each word of the user's text, special characters escaped."""
-    words = [LUCENE_SPECIAL.sub(r"\\\1", w) for w in text.split() if w.strip()]
-    return " AND ".join(f"{w}*" if len(w) > 2 else w for w in words)
-
-
 def search_entities(driver: Driver, database: str, text: str, limit: int = 8) -> list[EntityHit]:
-    """Companies and persons whose names match `text`, best first."""
-    lucene = lucene_query(text)
-    if not lucene:
+    """Companies and persons whose names match `text`, best first (the agent's search tool)."""
+    if not text.strip():
         return []
-    rows = db.read(driver, database, SEARCH_ENTITIES, lucene=lucene, limit=limit)
+    try:
+        args = SearchCompaniesArgs(query=text.strip(), kind="any", canton=None, limit=limit)
+    except ValidationError as exc:
+        raise InputError(
+            f"cannot search for that: {exc.errors()[0]['msg']}",
+            hint="type a company or person name, or a UID",
+        ) from exc
+    result = search_companies(ToolContext(driver=driver, database=database), args)
+    if result.outcome == "error":
+        raise ToolError(result.message)
     return [
-        EntityHit(**{k: r[k] for k in ("id", "kind", "name", "uid", "detail")})
-        for r in rows
-        if r["name"]
+        EntityHit(
+            id=r["id"], kind=r["kind"], name=r["name"], uid=r.get("uid"), detail=r.get("seat")
+        )
+        for r in result.records
+        if r.get("name")
     ]
 
 
@@ -150,29 +144,34 @@ def load_dossier(
     )
 
 
+def v(value: Any) -> str:
+    """A dossier value escaped for Markdown, `-` when missing."""
+    return escape_inline(value) or "-"
+
+
 def officer_line(o: dict[str, Any]) -> str:
-    """One role: who, what, signature, validity."""
-    span = f"{o.get('valid_from') or '?'} → {o.get('valid_to') or 'today'}"
-    role = o.get("role_text") or o.get("role") or "role"
-    sig = f", {o['signature']}" if o.get("signature") else ""
-    pubs = ", ".join((o.get("pubs") or [])[:3])
-    return f"| {cell(o.get('name'))} | {cell(role)}{cell(sig)} | {span} | {pubs} |"
+    """One role: who, what, signature, validity (a table row, every value escaped)."""
+    span = f"{escape_inline(o.get('valid_from')) or '?'} → {escape_inline(o.get('valid_to')) or 'today'}"
+    role = cell(o.get("role_text") or o.get("role") or "role")
+    sig = f", {cell(o['signature'])}" if o.get("signature") else ""
+    pubs = ", ".join(notice_ref(p) for p in (o.get("pubs") or [])[:3])
+    return f"| {cell(o.get('name'))} | {role}{sig} | {span} | {pubs} |"
 
 
 def dossier_markdown(d: Dossier) -> str:
     """The dossier as Markdown: attributes, purpose, officers, branches, timeline."""
     a = d.attributes
-    lines = [f"## Dossier: {d.name}", ""]
+    lines = [f"## Dossier: {escape_inline(d.name)}", ""]
     if d.kind == "company":
         lines += [
-            f"**UID** {a.get('uid') or '-'} · **seat** {a.get('seat') or '-'} "
-            f"({a.get('canton') or '-'}) · **form** {a.get('legal_form_label') or '-'} · "
-            f"**status** {a.get('status') or '-'}",
-            f"**capital** {a.get('capital') or '-'} · **address** {a.get('address') or '-'} · "
-            f"**registered** {a.get('registered_on') or '-'}"
-            + (f" · **deleted** {a['deleted_on']}" if a.get("deleted_on") else ""),
+            f"**UID** {v(a.get('uid'))} · **seat** {v(a.get('seat'))} "
+            f"({v(a.get('canton'))}) · **form** {v(a.get('legal_form_label'))} · "
+            f"**status** {v(a.get('status'))}",
+            f"**capital** {v(a.get('capital'))} · **address** {v(a.get('address'))} · "
+            f"**registered** {v(a.get('registered_on'))}"
+            + (f" · **deleted** {v(a['deleted_on'])}" if a.get("deleted_on") else ""),
             "",
-            f"**Purpose** {a.get('purpose') or '-'}",
+            f"**Purpose** {escape_block(a.get('purpose')) or '-'}",
             "",
         ]
         current = [o for o in d.officers if o.get("current")]
@@ -189,19 +188,20 @@ def dossier_markdown(d: Dossier) -> str:
         if d.branches:
             lines += ["### Branches and head office", ""]
             lines += [
-                f"- {b['relation']}: {b['name']} ({b.get('seat') or '-'})" for b in d.branches
+                f"- {escape_inline(b['relation'])}: {v(b['name'])} ({v(b.get('seat'))})"
+                for b in d.branches
             ]
             lines.append("")
         lines += [f"### Timeline ({len(d.events)} notices)", ""]
         lines += [
-            f"- {e.get('pub_date') or '?'} · {e['pub_number']} · "
-            f"{', '.join(e.get('event_types') or [])}"
+            f"- {escape_inline(e.get('pub_date')) or '?'} · {notice_ref(e['pub_number'])} · "
+            f"{', '.join(escape_inline(t) for t in e.get('event_types') or [])}"
             for e in d.events
         ]
     else:
         lines += [
-            f"**origin** {a.get('origin') or '-'} · **nationality** "
-            f"{a.get('nationality') or '-'} · **residence** {a.get('residence') or '-'}",
+            f"**origin** {v(a.get('origin'))} · **nationality** "
+            f"{v(a.get('nationality'))} · **residence** {v(a.get('residence'))}",
             "",
             f"### Roles ({len(d.officers)})",
             "",

@@ -3,14 +3,25 @@
 The export is rebuilt from the persisted thread alone: every answer message keeps its full
 `TurnResult` and the cited notices in its step metadata (`turn`, `notices`), so an export made
 after a restart, or by a colleague the thread was shared with, is complete.
+
+Both files are opened outside the app, in viewers that render HTML inside Markdown and may
+sniff JSON: every data value of the Markdown is escaped (HTML included), the composed parts are
+sanitised, and the JSON writes `<`, `>`, `&` and bidi controls as `\\u` escapes (the decoded
+values stay exact).
 """
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from graph_agent.result import TurnResult
+from shabgraph.markdown import (
+    code_fence,
+    code_span,
+    escape_inline,
+    html_safe_json,
+    sanitize_markdown,
+)
 from ui.notices import Notice, notice_markdown
 from ui.persistence import parse_json_field
 from ui.render import turn_views
@@ -57,27 +68,27 @@ def export_markdown(thread: dict[str, Any]) -> str:
     """The thread as Markdown: each question, answer, trace steps, records and cited notices."""
     data = export_json(thread)
     out = [
-        f"# Investigation: {data['name'] or data['thread_id']}",
+        f"# Investigation: {escape_inline(data['name'] or data['thread_id'])}",
         "",
-        f"thread `{data['thread_id']}` · owner {data['owner'] or '-'} · "
-        f"created {data['created_at'] or '-'}",
+        f"thread {code_span(str(data['thread_id']))} · owner {escape_inline(data['owner']) or '-'}"
+        f" · created {escape_inline(data['created_at']) or '-'}",
         "",
     ]
     for i, t in enumerate(data["turns"], 1):
         result = TurnResult.model_validate(t["turn"])
         out += [
-            f"## {i}. {t['question'] or result.trace.question}",
+            f"## {i}. {escape_inline(t['question'] or result.trace.question)}",
             "",
-            result.answer,
+            sanitize_markdown(result.answer),
             "",
             "### Trace",
             "",
         ]
         for view in turn_views(result):
-            out += [f"#### {view.name}", ""]
+            out += [f"#### {escape_inline(view.name)}", ""]
             if view.input:
-                out += ["```json", view.input, "```", ""]
-            out += [view.output, ""]
+                out += [code_fence(view.input, "json"), ""]
+            out += [sanitize_markdown(view.output), ""]
         if t["notices"]:
             out += ["### Cited notices", ""]
             for raw in t["notices"].values():
@@ -90,7 +101,5 @@ def export_files(thread: dict[str, Any]) -> dict[str, bytes]:
     stem = f"shabgraph-thread-{str(thread.get('id'))[:8]}"
     return {
         f"{stem}.md": export_markdown(thread).encode(),
-        f"{stem}.json": json.dumps(
-            export_json(thread), ensure_ascii=False, indent=1, default=str
-        ).encode(),
+        f"{stem}.json": html_safe_json(export_json(thread), indent=1, default=str).encode(),
     }

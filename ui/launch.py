@@ -15,7 +15,7 @@ from pathlib import Path
 
 from shabgraph.errors import ConfigError
 from shabgraph.settings import PROJECT_ROOT, Settings
-from ui.config import UISettings, ui_dir
+from ui.paths import ui_dir
 
 
 def auth_secret(settings: Settings) -> str:
@@ -23,9 +23,8 @@ def auth_secret(settings: Settings) -> str:
 
     Kept on disk so that a restart does not log everybody out.
     """
-    configured = os.environ.get("CHAINLIT_AUTH_SECRET")
-    if configured:
-        return configured
+    if settings.ui_auth_secret:
+        return settings.ui_auth_secret.get_secret_value()
     path = ui_dir(settings) / "auth_secret"
     if not path.exists():
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -35,7 +34,7 @@ def auth_secret(settings: Settings) -> str:
 
 
 def ui_env(settings: Settings, extra: dict[str, str] | None = None) -> dict[str, str]:
-    """The environment of the app process."""
+    """The environment of the app process: this one's (a child inherits it), minus `CI`."""
     env = {k: v for k, v in os.environ.items() if k != "CI"}
     env["CHAINLIT_AUTH_SECRET"] = auth_secret(settings)
     env["CHAINLIT_APP_ROOT"] = str(PROJECT_ROOT)
@@ -56,11 +55,11 @@ def ui_command(host: str, port: int) -> list[str]:
     return [str(chainlit), "run", "app.py", "-h", "--host", host, "--port", str(port)]
 
 
-def run_ui(settings: Settings, ui: UISettings | None = None) -> int:
+def run_ui(settings: Settings) -> int:
     """Serve the chat app in the foreground; returns its exit code (Ctrl-C stops it)."""
-    ui = ui or UISettings()
-    print(f"Chat UI on http://{ui.host}:{ui.port} (Ctrl-C to stop)", file=sys.stderr)
-    proc = subprocess.Popen(ui_command(ui.host, ui.port), cwd=PROJECT_ROOT, env=ui_env(settings))
+    host, port = settings.ui_host, settings.ui_port
+    print(f"Chat UI on http://{host}:{port} (Ctrl-C to stop)", file=sys.stderr)
+    proc = subprocess.Popen(ui_command(host, port), cwd=PROJECT_ROOT, env=ui_env(settings))
     try:
         return proc.wait()
     except KeyboardInterrupt:

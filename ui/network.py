@@ -1,7 +1,8 @@
 """The network view's data: nodes and edges around an entity or behind an answer.
 
-`NetworkView.jsx` (public/elements/) draws whatever `NetworkGraph` holds as SVG; nothing here
-knows about layout. Graph reads are parameterised READ queries; record parsing is pure.
+`NetworkView.jsx` (public/elements/) draws whatever `NetworkGraph` holds as SVG text (React
+escapes it; bidi and invisible characters are made visible here); nothing here knows about
+layout. Graph reads are parameterised READ queries; record parsing is pure.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from neo4j import Driver
 from pydantic import BaseModel, Field
 
 from shabgraph import db
+from shabgraph.markdown import mark_controls
 
 MAX_EDGES = 150
 
@@ -88,7 +90,7 @@ def graph_from_rows(
             if end.get("id") and end["id"] not in nodes:
                 nodes[end["id"]] = NetNode(
                     id=end["id"],
-                    label=end.get("name") or end["id"],
+                    label=mark_controls(str(end.get("name") or end["id"])),
                     kind=end.get("kind") or "company",
                 )
         key = (row["source"], row["target"], row["type"])
@@ -97,10 +99,13 @@ def graph_from_rows(
                 source=row["source"],
                 target=row["target"],
                 type=row["type"],
-                label=row.get("label") or "",
+                label=mark_controls(str(row.get("label") or "")),
             )
     return NetworkGraph(
-        title=title, focus=focus, nodes=list(nodes.values()), edges=list(edges.values())
+        title=mark_controls(title),
+        focus=focus,
+        nodes=list(nodes.values()),
+        edges=list(edges.values()),
     )
 
 

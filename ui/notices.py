@@ -8,6 +8,7 @@ from neo4j import Driver
 from pydantic import BaseModel
 
 from shabgraph import db
+from shabgraph.markdown import escape_block, escape_inline, notice_ref
 
 NOTICES_BY_NUMBER = """
 MATCH (e:Event) WHERE e.pub_number IN $numbers
@@ -53,12 +54,16 @@ def fetch_notices(driver: Driver, database: str, numbers: list[str]) -> dict[str
 
 
 def notice_markdown(n: Notice) -> str:
-    """The side view of one notice: heading, dates, source, text."""
-    kinds = ", ".join(n.event_types or []) or "-"
+    """The side view of one notice: heading, dates, source, text (every value escaped)."""
+
+    def v(value: object) -> str:
+        return escape_inline(value) or "-"
+
+    kinds = ", ".join(escape_inline(k) for k in n.event_types or []) or "-"
     return (
-        f"### {n.pub_number}\n\n**subject** {n.subject or '-'} · **published** "
-        f"{n.pub_date or '-'} · **journal** {n.journal_date or '-'} "
-        f"(no. {n.journal_number or '-'}) · **canton** {n.canton or '-'} · "
-        f"**language** {n.language or '-'}  \n**events** {kinds}  \n**source** "
-        f"{n.source or '-'}\n\n{n.text or '_text not stored_'}"
+        f"### {notice_ref(n.pub_number)}\n\n**subject** {v(n.subject)} · **published** "
+        f"{v(n.pub_date)} · **journal** {v(n.journal_date)} "
+        f"(no. {v(n.journal_number)}) · **canton** {v(n.canton)} · "
+        f"**language** {v(n.language)}  \n**events** {kinds}  \n**source** "
+        f"{v(n.source)}\n\n{escape_block(n.text) or '_text not stored_'}"
     )

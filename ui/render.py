@@ -14,6 +14,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field
 
 from graph_agent.result import Citation, ToolStep, Trace, TurnResult
+from shabgraph.markdown import code_fence, code_span, escape_inline, html_safe_json
 
 MAX_TABLE_ROWS = 50
 MAX_CELL_CHARS = 120
@@ -38,16 +39,20 @@ class StepView(BaseModel):
 
 
 def cell(value: Any) -> str:
-    """One table cell: lists joined, long text cut, pipes and newlines escaped."""
+    """One table cell: lists joined, long text cut, then escaped (pipes, newlines, Markdown)."""
+    return escape_inline(cell_text(value))
+
+
+def cell_text(value: Any) -> str:
+    """The raw text of a cell: lists joined, dicts as JSON, cut to `MAX_CELL_CHARS`."""
     if value is None:
         return ""
     if isinstance(value, list | tuple):
-        text = ", ".join(cell(v) for v in value)
+        text = ", ".join(cell_text(v) for v in value)
     elif isinstance(value, dict):
         text = json.dumps(value, ensure_ascii=False, default=str)
     else:
         text = str(value)
-    text = text.replace("\n", " ").replace("|", "\\|")
     return text if len(text) <= MAX_CELL_CHARS else text[: MAX_CELL_CHARS - 1] + "…"
 
 
@@ -58,7 +63,8 @@ def records_table(records: list[dict[str, Any]], max_rows: int = MAX_TABLE_ROWS)
     columns: list[str] = []
     for rec in records:
         columns.extend(k for k in rec if k not in columns)
-    lines = ["| " + " | ".join(columns) + " |", "|" + "---|" * len(columns)]
+    header = " | ".join(escape_inline(c) for c in columns)
+    lines = ["| " + header + " |", "|" + "---|" * len(columns)]
     for rec in records[:max_rows]:
         lines.append("| " + " | ".join(cell(rec.get(c)) for c in columns) + " |")
     if len(records) > max_rows:
@@ -68,39 +74,45 @@ def records_table(records: list[dict[str, Any]], max_rows: int = MAX_TABLE_ROWS)
 
 def route_view(trace: Trace) -> StepView:
     """The router's decision and the tools it allowed."""
-    carried = ", ".join(f"{e.name} ({e.kind})" for e in trace.carried_over) or "none"
+    carried = (
+        ", ".join(f"{escape_inline(e.name)} ({escape_inline(e.kind)})" for e in trace.carried_over)
+        or "none"
+    )
     if trace.route is None:
         body = "_no routing decision recorded_"
     else:
         body = (
-            f"**intent** `{trace.route.intent}`  \n"
-            f"**allowed tools** {', '.join(f'`{t}`' for t in trace.route.allowed_tools)}  \n"
-            f"**why** {trace.route.reason or '-'}"
+            f"**intent** {code_span(trace.route.intent)}  \n"
+            f"**allowed tools** {', '.join(code_span(t) for t in trace.route.allowed_tools)}  \n"
+            f"**why** {escape_inline(trace.route.reason) or '-'}"
         )
     return StepView(
         name="router",
         type="llm",
-        input=trace.question,
-        output=f"{body}  \n**planner** `{trace.planner}` · **context** {carried}",
+        input=html_safe_json(trace.question),
+        output=f"{body}  \n**planner** {code_span(trace.planner)} · **context** {carried}",
         metadata={"route": trace.route.model_dump() if trace.route else None},
     )
 
 
 def tool_view(step: ToolStep) -> StepView:
     """One tool call: arguments, each Cypher query with its timing, the records."""
-    parts = [f"**{step.outcome}** · {step.rows} rows · {step.ms:.0f} ms  \n{step.message}"]
+    parts = [
+        f"**{escape_inline(step.outcome)}** · {step.rows} rows · {step.ms:.0f} ms  \n"
+        f"{escape_inline(step.message)}"
+    ]
     for i, q in enumerate(step.queries, 1):
         params = json.dumps(q.params, ensure_ascii=False, default=str)
         cut = " · **truncated**" if q.truncated else ""
         parts.append(
-            f"Query {i} · {q.rows} rows · {q.ms:.0f} ms{cut}\n\n```cypher\n"
-            f"{q.cypher.strip()}\n```\nparameters `{params}`"
+            f"Query {i} · {q.rows} rows · {q.ms:.0f} ms{cut}\n\n"
+            f"{code_fence(q.cypher.strip(), 'cypher')}\nparameters {code_span(params)}"
         )
     parts.append("**Records**\n\n" + records_table(step.records))
     return StepView(
         name=f"{step.tool} · round {step.round}",
         type="tool",
-        input=json.dumps(step.args, ensure_ascii=False, indent=1, default=str),
+        input=html_safe_json(step.args, indent=1, default=str),
         output="\n\n".join(parts),
         is_error=step.outcome == "error",
         metadata={"tool": step.tool, "rows": step.rows, "ms": step.ms},
@@ -125,10 +137,10 @@ def turn_views(result: TurnResult) -> list[StepView]:
             name="synthesis",
             type="llm",
             output=(
-                f"**form** `{form}` · {len(result.records)} records · "
+                f"**form** {code_span(form)} · {len(result.records)} records · "
                 f"{len(result.citations)} notices cited · {trace.llm_calls} LLM calls · "
                 f"{trace.tokens} tokens · {trace.total_ms:.0f} ms"
-                + (f"\n\n**error** {trace.error}" if trace.error else "")
+                + (f"\n\n**error** {escape_inline(trace.error)}" if trace.error else "")
             ),
             is_error=bool(trace.error),
             metadata={"form": form},
@@ -142,7 +154,7 @@ def reflection_view(reflection: Any) -> StepView:
     return StepView(
         name=f"reflection · round {reflection.round}",
         type="llm",
-        output=f"**{reflection.decision}** — {reflection.reason}",
+        output=f"**{escape_inline(reflection.decision)}** — {escape_inline(reflection.reason)}",
     )
 
 

@@ -19,7 +19,6 @@ from shabgraph.db import create_driver
 from shabgraph.settings import Settings
 from ui.agent_bridge import AgentBackend, AgentOptions, load_factory, open_checkpointer
 from ui.auth import UserRecord, load_users
-from ui.config import UISettings
 
 log = logging.getLogger("shabgraph.ui")
 
@@ -29,9 +28,7 @@ class Runtime:
     """The resources one app process shares across sessions."""
 
     settings: Settings
-    """Project settings (Neo4j, planner defaults, data_dir)."""
-    ui: UISettings
-    """App settings (users, thread store, agent factory)."""
+    """Project settings (Neo4j, planner defaults, data_dir, the app's users and agent factory)."""
     users: dict[str, UserRecord]
     """Accounts allowed to log in."""
     driver: Driver | None = None
@@ -46,12 +43,11 @@ class Runtime:
     """Serialises the lazy opening of the driver and checkpointer."""
 
     @classmethod
-    def from_env(cls) -> Runtime:
-        """Read settings and users from the environment (no connection yet)."""
-        ui = UISettings()
-        return cls(
-            settings=Settings(), ui=ui, users=load_users(ui.users_file, ui.users, ui.demo_users)
-        )
+    def from_env(cls, settings: Settings | None = None) -> Runtime:
+        """Read settings (unless given) and users from the environment (no connection yet)."""
+        settings = settings or Settings()
+        users = load_users(settings.ui_users_file, settings.ui_users, settings.ui_demo_users)
+        return cls(settings=settings, users=users)
 
     async def get_driver(self) -> Driver:
         """The Neo4j driver, opened (and verified) on first use."""
@@ -69,9 +65,8 @@ class Runtime:
             if key not in self.agents:
                 if self.checkpointer is None:
                     self.checkpointer, closer = await open_checkpointer(self.settings)
-                    if closer:
-                        self.closers.append(closer)
-                factory = load_factory(self.ui.agent_factory)
+                    self.closers.append(closer)
+                factory = load_factory(self.settings.ui_agent_factory)
                 self.agents[key] = factory(self.settings, driver, self.checkpointer, options)
         return self.agents[key]
 

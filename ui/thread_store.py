@@ -3,10 +3,11 @@
 The stock `SQLAlchemyDataLayer` re-reads the thread before every step it writes (to create the
 thread on first use) and looks the thread's owner up before every element; an answer writes a
 dozen steps and elements, so most of its statements were those lookups. This subclass remembers
-threads it has seen and their owners (neither changes once written, except by deleting the
-thread), puts SQLite in WAL mode with `synchronous=NORMAL` so a commit does not fsync, and
-writes the upserts that arrive in the same loop tick (an answer's steps and elements, sent as
-tasks) in one transaction instead of one session each.
+the threads it has seen and, through `ui.compat.OwnerCachingDataLayer` (a private override),
+their owners: neither changes once written, except by deleting the thread. It also puts SQLite in
+WAL mode with `synchronous=NORMAL` so a commit does not fsync, and writes the upserts that arrive
+in the same loop tick (an answer's steps and elements, sent as tasks) in one transaction instead
+of one session each.
 """
 
 from __future__ import annotations
@@ -15,9 +16,10 @@ import asyncio
 import logging
 from typing import Any
 
-from chainlit.data.sql_alchemy import SQLAlchemyDataLayer
 from chainlit.data.storage_clients.base import BaseStorageClient
 from sqlalchemy import event, text
+
+from ui.compat import OwnerCachingDataLayer
 
 log = logging.getLogger("shabgraph.ui")
 
@@ -34,13 +36,12 @@ def set_sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
     cursor.close()
 
 
-class ThreadStore(SQLAlchemyDataLayer):
-    """The SQL data layer with the per-step thread and owner lookups cached."""
+class ThreadStore(OwnerCachingDataLayer):
+    """The SQL data layer with the per-step thread and owner lookups cached, writes batched."""
 
     def __init__(self, conninfo: str, storage_provider: BaseStorageClient | None = None) -> None:
         super().__init__(conninfo=conninfo, storage_provider=storage_provider)
         self.known_threads: set[str] = set()
-        self.thread_owners: dict[str, str] = {}
         self.pending: list[tuple[str, dict[str, Any], asyncio.Future[Any]]] = []
         self.flusher: asyncio.Task[None] | None = None
         if self.engine.dialect.name == "sqlite":
@@ -61,18 +62,9 @@ class ThreadStore(SQLAlchemyDataLayer):
         await super().update_thread(thread_id, name, user_id, metadata, tags)
         self.known_threads.add(thread_id)
 
-    async def _get_user_id_by_thread(self, thread_id: str) -> str | None:
-        owner = self.thread_owners.get(thread_id)
-        if owner is None:
-            owner = await super()._get_user_id_by_thread(thread_id)
-            if owner:
-                self.thread_owners[thread_id] = owner
-        return owner
-
     async def delete_thread(self, thread_id: str) -> None:
         await super().delete_thread(thread_id)
         self.known_threads.discard(thread_id)
-        self.thread_owners.pop(thread_id, None)
 
     async def execute_sql(self, query: str, parameters: dict[str, Any]) -> Any:
         if not query.lstrip().upper().startswith("INSERT"):

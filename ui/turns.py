@@ -1,3 +1,6 @@
+# mypy: disallow-untyped-calls=False
+# (Chainlit's own methods, `send`, `user_session.get` and the like, are unannotated; every
+# function of ours is typed, which strict's `disallow_untyped_defs` still checks.)
 """One chat turn on screen: stream the agent, show its audit steps, the answer, its evidence.
 
 Also the dossier and network views, which answers and the network drawing open through actions.
@@ -11,10 +14,18 @@ from datetime import date
 from typing import Any
 
 import chainlit as cl
-from chainlit.step import check_add_step_in_cot, stub_step
 
 from graph_agent.result import EntityRef, TurnResult
+from shabgraph.markdown import (
+    code_span,
+    escape_inline,
+    mark_controls,
+    notice_ref,
+    sanitize_markdown,
+    stream_safe,
+)
 from ui.agent_bridge import AgentOptions, event_text, is_turn_result
+from ui.compat import StoredMetadataMessage, refresh_step
 from ui.dossier import Dossier, EntityHit, dossier_markdown, load_dossier, search_entities
 from ui.network import NetworkGraph, evidence_subgraph, graph_from_records, neighbourhood
 from ui.notices import fetch_notices, notice_markdown
@@ -29,59 +40,72 @@ MAX_ENTITY_ACTIONS = 4
 async def run_turn(
     rt: Runtime, question: str, options: AgentOptions, focus: EntityRef | None, as_of: date | None
 ) -> TurnResult:
-    """Ask the agent, showing its progress live, then present the answer."""
+    """Ask the agent: its progress as bullets of the run step, its text into the answer message."""
     agent = await rt.agent(options)
     thread_id = cl.context.session.thread_id
+    # Made before the run step opens: a message made inside it would be nested in it.
+    answer = AnswerMessage(content="")
     result: TurnResult | None = None
-    async with cl.Step(name="graph agent", type="run", show_input=False) as parent:
-        parent.output = "working…"
-        progress: list[str] = []
-        async for item in agent.astream(question, thread_id, selected_entity=focus, as_of=as_of):
-            if is_turn_result(item):
-                result = item
-                break
-            progress.append(event_text(item))
-            parent.output = "\n".join(f"- {line}" for line in progress[-8:])
-            await show_progress(parent)
-        if result is None:
-            raise RuntimeError("the agent stream ended without a result")
-        for view in turn_views(result):
-            step = cl.Step(
-                name=view.name,
-                type=view.type,
-                parent_id=parent.id,
-                metadata=view.metadata,
-                show_input="json" if view.input else False,
+    try:
+        async with cl.Step(name="graph agent", type="run", show_input=False) as parent:
+            parent.output = "working…"
+            progress: list[str] = []
+            async for item in agent.astream(
+                question,
+                thread_id,
+                selected_entity=focus,
+                as_of=as_of,
+                on_token=answer.stream_safe_token,
+            ):
+                if is_turn_result(item):
+                    result = item
+                    break
+                progress.append(escape_inline(event_text(item)))
+                parent.output = "\n".join(f"- {line}" for line in progress[-8:])
+                await refresh_step(parent)
+            if result is None:
+                raise RuntimeError("the agent stream ended without a result")
+            for view in turn_views(result):
+                step = cl.Step(
+                    name=view.name,
+                    type=view.type,
+                    parent_id=parent.id,
+                    metadata=view.metadata,
+                    show_input="json" if view.input else False,
+                )
+                step.input = view.input
+                step.output = view.output
+                step.is_error = view.is_error
+                await step.send()
+            parent.output = (
+                f"{len(result.trace.steps)} tool calls · "
+                f"{len(result.records)} records · {result.trace.total_ms:.0f} ms"
             )
-            step.input = view.input
-            step.output = view.output
-            step.is_error = view.is_error
-            await step.send()
-        parent.output = (
-            f"{len(result.trace.steps)} tool calls · "
-            f"{len(result.records)} records · {result.trace.total_ms:.0f} ms"
-        )
-    await present_answer(rt, result)
+    except BaseException:
+        if answer.streaming:  # take back a half-written answer; the error message follows
+            await answer.remove()
+        raise
+    await present_answer(rt, result, answer)
     return result
 
 
-async def show_progress(step: cl.Step) -> None:
-    """Refresh a step on screen without persisting it: only its final state is worth a write."""
-    step_dict = step.to_dict()
-    await cl.context.emitter.update_step(
-        step_dict if check_add_step_in_cot(step) else stub_step(step)
-    )
+async def present_answer(rt: Runtime, result: TurnResult, msg: AnswerMessage) -> None:
+    """Finish the answer message: its final text, cited notices (side view), network, actions.
 
-
-async def present_answer(rt: Runtime, result: TurnResult) -> None:
-    """Stream the answer text, attach cited notices (side view), network view and actions."""
+    The LLM planner has streamed its text into `msg` already; the result's text is the one that
+    counts (it replaces a streamed text that failed the citation check). An answer nothing
+    streamed (the offline planner) is sent in a few chunks, for the typing effect at a fraction
+    of the socket messages that word-sized tokens cost.
+    """
     driver = await rt.get_driver()
     numbers = cited_numbers(result)
     notices = await asyncio.to_thread(fetch_notices, driver, rt.settings.neo4j_database, numbers)
-    answer = result.answer
+    # The answer's Markdown is composed from data: whatever a value could still abuse (an
+    # image, raw HTML, a link elsewhere) is neutralised here, whoever wrote the text.
+    answer = sanitize_markdown(result.answer)
     missing = [n for n in numbers if n not in answer]
     if missing:
-        answer += "\n\n**Sources** " + ", ".join(missing)
+        answer += "\n\n**Sources** " + ", ".join(notice_ref(n) for n in missing)
     elements: list[Any] = [
         cl.Text(name=n, content=notice_markdown(notices[n]), display="side", mime="text/markdown")
         for n in numbers
@@ -91,12 +115,14 @@ async def present_answer(rt: Runtime, result: TurnResult) -> None:
         graph = await answer_network(rt, result)
         if graph.nodes:
             elements.append(network_element(graph))
-    msg = AnswerMessage(content="", elements=elements, actions=answer_actions(result))
-    # The answer is complete already: a few chunks keep the typing effect at a fraction of the
-    # socket messages that word-sized tokens cost.
-    chunk = max(STREAM_CHUNK, -(-len(answer) // STREAM_PARTS))
-    for i in range(0, len(answer), chunk):
-        await msg.stream_token(answer[i : i + chunk])
+    await msg.flush_stream()
+    if not msg.streaming:
+        chunk = max(STREAM_CHUNK, -(-len(answer) // STREAM_PARTS))
+        for i in range(0, len(answer), chunk):
+            await msg.stream_token(answer[i : i + chunk])
+    msg.content = answer
+    msg.elements = elements
+    msg.actions = answer_actions(result)
     # Set after streaming, so the stream's start does not carry it to the browser.
     msg.metadata = {
         "turn": result.model_dump(mode="json"),
@@ -105,15 +131,26 @@ async def present_answer(rt: Runtime, result: TurnResult) -> None:
     await msg.send()
 
 
-class AnswerMessage(cl.Message):
-    """An answer whose metadata (the turn for the export, ~20 kB) is stored but not sent.
+class AnswerMessage(StoredMetadataMessage):
+    """An answer: its metadata (the turn for the export, ~20 kB) is stored but not sent.
 
-    The browser never reads it, and socket.io walks every nested value of what it sends.
+    Tokens an LLM streams are shown as they come, before the final (sanitised) text replaces
+    them: `stream_safe_token` makes sure no image forms in between (`stream_safe`).
     """
 
-    async def _create(self) -> Any:
-        step_dict = await super()._create()  # the store already holds this dict, metadata and all
-        return {**step_dict, "metadata": {}}
+    held: str = ""
+
+    async def stream_safe_token(self, token: str) -> None:
+        """Stream `token`, an image-opening `![` escaped, a trailing `!` kept for the next."""
+        send, self.held = stream_safe(self.held, token)
+        if send:
+            await self.stream_token(send)
+
+    async def flush_stream(self) -> None:
+        """Send what `stream_safe_token` held back at the end of the stream."""
+        if self.held:
+            held, self.held = self.held, ""
+            await self.stream_token(held)
 
 
 def wants_network(result: TurnResult) -> bool:
@@ -146,7 +183,7 @@ def answer_actions(result: TurnResult) -> list[cl.Action]:
     actions = [
         cl.Action(
             name="open_dossier",
-            label=f"Dossier: {e.name}",
+            label=f"Dossier: {mark_controls(e.name)}",
             icon="folder-open",
             payload={"id": e.id, "kind": e.kind, "name": e.name},
         )
@@ -166,18 +203,20 @@ async def show_search(rt: Runtime, text: str) -> None:
         await show_dossier(rt, hits[0].id, hits[0].kind)
         return
     if not hits:
-        await cl.Message(content=f"No company or person matches **{text}**.").send()
+        await cl.Message(content=f"No company or person matches **{escape_inline(text)}**.").send()
         return
     lines = [
-        f"- {h.name} ({h.kind}{', ' + h.uid if h.uid else ''}{', ' + h.detail if h.detail else ''})"
+        f"- {escape_inline(h.name)} ({escape_inline(h.kind)}"
+        f"{', ' + escape_inline(h.uid) if h.uid else ''}"
+        f"{', ' + escape_inline(h.detail) if h.detail else ''})"
         for h in hits
     ]
     await cl.Message(
-        content=f"{len(hits)} matches for **{text}**:\n" + "\n".join(lines),
+        content=f"{len(hits)} matches for **{escape_inline(text)}**:\n" + "\n".join(lines),
         actions=[
             cl.Action(
                 name="open_dossier",
-                label=h.name,
+                label=mark_controls(h.name),
                 icon="folder-open",
                 payload={"id": h.id, "kind": h.kind, "name": h.name},
             )
@@ -197,7 +236,7 @@ async def show_dossier(rt: Runtime, entity_id: str, kind: str) -> Dossier | None
         "person" if kind == "person" else "company",
     )
     if dossier is None:
-        await cl.Message(content=f"No dossier found for `{entity_id}`.").send()
+        await cl.Message(content=f"No dossier found for {code_span(entity_id)}.").send()
         return None
     payload = {"id": dossier.id, "kind": dossier.kind, "name": dossier.name}
     await cl.Message(
@@ -205,7 +244,7 @@ async def show_dossier(rt: Runtime, entity_id: str, kind: str) -> Dossier | None
         actions=[
             cl.Action(
                 name="focus_entity",
-                label=f"Ask about {dossier.name}",
+                label=f"Ask about {mark_controls(dossier.name)}",
                 icon="message-circle",
                 payload=payload,
             ),
@@ -222,7 +261,7 @@ async def show_network(rt: Runtime, entity_id: str, name: str) -> NetworkGraph:
         neighbourhood, driver, rt.settings.neo4j_database, entity_id, f"Network of {name}"
     )
     await cl.Message(
-        content=f"Network of **{name}**: {len(graph.nodes)} nodes, "
+        content=f"Network of **{escape_inline(name)}**: {len(graph.nodes)} nodes, "
         f"{len(graph.edges)} relationships. Click a node for its dossier.",
         elements=[network_element(graph)],
     ).send()

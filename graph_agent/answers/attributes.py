@@ -12,61 +12,6 @@ from typing import Any
 
 from graph_agent.answers.citations import cite, pubs_of
 from graph_agent.answers.labels import label, say
-from graph_agent.planners.offline.lexicon import PAST_WORDS
-from graph_agent.planners.offline.slots import has_any
-
-TODAY_WORDS: tuple[str, ...] = (
-    "today",
-    "nowadays",
-    "now called",
-    "heute",
-    "heutige",
-    "aujourd'hui",
-    "aujourd hui",
-    "desormais",
-    "oggi",
-    "attualmente",
-)
-"""With a past cue: the question names a company by a former name and asks for its state today."""
-
-ATTRIBUTE_WORDS: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("registered", ("registered", "eingetragen", "inscrite", "inscrit ", "iscritta", "iscritto")),
-    (
-        "name",
-        ("names", "namen", "noms", "nomi", "was called", "hiess", "s'appelait", "si chiamava"),
-    ),
-    ("capital", ("capital", "kapital", "capitale")),
-    (
-        "seat",
-        (
-            "seat",
-            "sitz",
-            "siege",
-            "sede",
-            "based",
-            "where was",
-            "wo hatte",
-            "wo war",
-            "ou se trouvait",
-            "ou etait",
-            "dove aveva",
-            "dove era",
-        ),
-    ),
-)
-"""Attribute asked about, first match wins (a seat move question also says "registered" rarely)."""
-
-
-def detect_attribute(cues: str) -> str | None:
-    """The attribute a folded question asks about, if any.
-
-    "current" (today's name and seat) when the question names a former state and asks about
-    today: "what is the former X called today?" asks for no former seat.
-    """
-    if has_any(cues, TODAY_WORDS) and has_any(cues, PAST_WORDS):
-        return "current"
-    return next((key for key, words in ATTRIBUTE_WORDS if has_any(cues, words)), None)
-
 
 def events(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Event rows, oldest first."""

@@ -10,6 +10,7 @@ from graph_agent.answers import templates as tpl
 from graph_agent.answers.aspects import select_records
 from graph_agent.answers.attributes import attribute_lines
 from graph_agent.answers.citations import cite, collect, date_map, pubs_of
+from graph_agent.answers.fact_draft import fact_draft
 from graph_agent.answers.i18n import t
 from graph_agent.answers.labels import label, say
 from graph_agent.planners.base import TurnView
@@ -79,6 +80,9 @@ def compose(
     dates = {**(known_dates or {}), **date_map(all_records)}
     if form == "error":
         return Draft(text=t(lang, "error", msg=error or "a tool failed"))
+    listed = any(s["tool"] == "list_register" for s in view.steps)
+    if (view.task in ("facts", "list") or listed) and form != "error":
+        return Draft(**fact_draft(view, form, dates, structured_only))
     if form == "negative":
         return Draft(text=tpl.negative(lang, _mention(view), view.steps, slots, structured_only))
     if view.homonyms:

@@ -7,14 +7,15 @@ from typing import Any, Protocol
 
 from pydantic import BaseModel, Field
 
-from graph_agent.result import EntityRef
-from graph_agent.state import PlannerName, Slots, ToolCall
+from graph_agent.result import EntityRef, PlannerName
+from graph_agent.state import Slots, ToolCall
+from tools.intents import Intent
 
 
 class RouteOut(BaseModel):
     """What the route step decided."""
 
-    intent: str
+    intent: Intent
     """Intent of the question."""
     task: str = "any"
     """Finer task within the intent (count, top, text, history, network, lookup)."""
@@ -22,6 +23,8 @@ class RouteOut(BaseModel):
     """Why."""
     slots: Slots = Field(default_factory=Slots)
     """Filled slots."""
+    fallback: str = ""
+    """Why the LLM's output was unusable and the offline rules routed instead (empty: they did not)."""
     llm_calls: int = 0
     """LLM calls made."""
     tokens: int = 0
@@ -37,6 +40,8 @@ class ActOut(BaseModel):
     """The calls finish the plan if they return evidence (no further round needed)."""
     note: str = ""
     """Why (for the trace)."""
+    fallback: str = ""
+    """Why the LLM's plan was unusable and the offline rules chose instead (empty: they did not)."""
     llm_calls: int = 0
     """LLM calls made."""
     tokens: int = 0
@@ -61,7 +66,7 @@ class TurnView(BaseModel):
 
     question: str
     """The question."""
-    intent: str = "all"
+    intent: Intent = "all"
     """Routed intent."""
     task: str = "any"
     """Routed task."""
@@ -86,7 +91,10 @@ class TurnView(BaseModel):
 class Planner(Protocol):
     """Route, act, synthesise: the three decisions of a turn."""
 
-    name: PlannerName
+    @property
+    def name(self) -> PlannerName:
+        """Which planner this is (recorded in the trace)."""
+        ...
 
     async def route(self, view: TurnView, tool_names: list[str]) -> RouteOut:
         """Classify the question and fill slots."""

@@ -14,16 +14,6 @@ from graph_agent.state import Slots, ToolCall
 ENTITY = "$entity"
 """Placeholder for the id of the entity linked by the round's search."""
 
-ASPECT_FILTER: dict[str, str] = {
-    "branches": "structure",
-    "head_office": "structure",
-    "mergers": "structure",
-    "transfers": "structure",
-    "board": "roles",
-    "mandates": "roles",
-}
-"""Which branch of `explore_network` an aspect needs (informational; the tool returns all)."""
-
 
 def _clean(args: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in args.items() if v is not None}

@@ -7,15 +7,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, Protocol
 
 from ingestion.extraction.cache import ExtractionCache
 from ingestion.extraction.coverage import coverage
-from ingestion.extraction.inputs import ExtractionInput
+from ingestion.extraction.inputs import ExtractionInput, input_from_publication
 from ingestion.extraction.models import ExtractionRecord
 from ingestion.extraction.rules import RulesExtractor
+from ingestion.publication import Publication
 from shabgraph.errors import ConfigError
+from shabgraph.llm import chat_model
 from shabgraph.settings import Settings
 
 if TYPE_CHECKING:  # langchain is imported only when an LLM backend is built
@@ -99,12 +101,22 @@ def get_extractor(name: str, settings: Settings, model: BaseChatModel | None = N
         )
     if name == "rules":
         return RulesBackend()
-    from ingestion.extraction.llm import LLMExtractor, chat_model
+    from ingestion.extraction.llm import LLMExtractor
 
+    # The extractor retries with its own backoff: the client must not retry underneath it.
     llm = LLMExtractor(
-        model or chat_model(settings),
+        model or chat_model(settings, purpose=f"the {name} extractor", max_retries=0),
         ExtractionCache(settings.data_dir / "cache" / "extraction"),
         settings.llm_model,
         max_concurrency=settings.llm_max_concurrency,
     )
     return llm if name == "llm" else HybridBackend(llm)
+
+
+def publication_extract(extractor: Extractor) -> Callable[[Publication], ExtractionRecord]:
+    """`extractor` one publication at a time: what the graph build's read stage calls."""
+
+    def extract(pub: Publication) -> ExtractionRecord:
+        return next(iter(extractor.extract_many([input_from_publication(pub)])))
+
+    return extract

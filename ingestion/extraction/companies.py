@@ -7,16 +7,14 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from ingestion.extraction.entries import UID_RX
+from ingestion.extraction.entries import UID_TEXT, lead_role
 from ingestion.extraction.lexicon import may_match, needles
 from ingestion.extraction.models import CompanyMention, Role
 from ingestion.extraction.text import clean, sentence_end
 from ingestion.extraction.vocab import ordered
 
 _SEAT = re.compile(r",?\s+(?:in|à|a)\s+(?P<seat>[A-ZÄÖÜÉÈ][^,(]*?)(?=\s*(?:\(|,|$))")
-_UID_PAREN = re.compile(
-    r"\s*\((?:UID |IDI |IDE )?(?P<uid>CHE-\d{3}\.\d{3}\.\d{3}|CH-[\d.\-]+\d)\)\s*\??"
-)
+_UID_PAREN = re.compile(rf"\s*\((?:UID |IDI |IDE )?(?P<uid>{UID_TEXT}|CH-[\d.\-]+\d)\)\s*\??")
 
 
 Gated = tuple[frozenset[str] | None, re.Pattern[str]]
@@ -135,8 +133,9 @@ def auditors_removed(text: str, lang: str | None) -> list[CompanyMention]:
         if not may_match(keys, text):
             continue
         for m in rx.finditer(text):
-            name, seat, uid = parse_company(m.group("body"))
-            if name:
+            # "Gestrichen: Revisionsstelle X AG": the function word is no part of the name.
+            name, seat, uid = parse_company(lead_role(m.group("body"), lang)[1])
+            if name and not any(c.name == name for c in out):
                 out.append(
                     CompanyMention(
                         name=name,
@@ -148,9 +147,3 @@ def auditors_removed(text: str, lang: str | None) -> list[CompanyMention]:
                     )
                 )
     return out
-
-
-def uid_in(text: str) -> str | None:
-    """The first UID or old CH number in `text`."""
-    m = UID_RX.search(text)
-    return m.group(1) if m else None

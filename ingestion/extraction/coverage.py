@@ -12,8 +12,8 @@ import re
 
 from ingestion.extraction.head import head_span
 from ingestion.extraction.models import ExtractionRecord
-from ingestion.extraction.scorer import fold
 from ingestion.extraction.text import normalize
+from shabgraph.register.folding import tokens
 
 _CAP = r"[A-ZÄÖÜÉÈÀÂÎÔÛÇ][\w'’.\-]*"
 NAME_SPAN = re.compile(
@@ -45,16 +45,21 @@ def name_spans(text: str) -> list[str]:
     return spans
 
 
+def _key(text: str | None) -> str:
+    # Folded tokens only: a name and its span differ in case, accents and punctuation.
+    return " ".join(tokens(text))
+
+
 def coverage(text: str, record: ExtractionRecord) -> tuple[float, str]:
     """(share of name spans explained by an extracted entity, reason)."""
     spans = name_spans(text)
     if not spans:
         return 1.0, "no name spans"
-    names = [fold(p.family_name) for p in record.persons] + [fold(c.name) for c in record.companies]
-    names += [fold(p.given_names) for p in record.persons if p.given_names]
+    names = [_key(p.family_name) for p in record.persons] + [_key(c.name) for c in record.companies]
+    names += [_key(p.given_names) for p in record.persons if p.given_names]
     unexplained = []
     for span in spans:
-        f = fold(span)
+        f = _key(span)
         if not any(n and (n in f or f in n) for n in names):
             unexplained.append(span)
     score = 1 - len(unexplained) / len(spans)

@@ -23,6 +23,7 @@ from ingestion.extraction.lexicon import (
 )
 from ingestion.extraction.models import Action, CompanyMention, PersonMention, Role, Signature
 from ingestion.extraction.text import brackets, clean, split_top
+from shabgraph.register.uid import UID_PATTERN
 
 Kind = Literal[
     "origin",
@@ -36,6 +37,10 @@ Kind = Literal[
     "distributive",
     "country_code",
     "uid",
+    "previous",
+    "entered_before",
+    "shared_signature",
+    "replaced",
     "unknown",
 ]
 NameOrder = Literal["family_first", "given_first"]
@@ -44,8 +49,11 @@ _TITLES = re.compile(
     r"(?<![\w-])(?:Dr|Prof|lic|iur|oec|med|phil|dipl|Ing|rer|pol|dent|vet|h\.c|Me|PD|MBA|LL\.M|"
     r"Mag|techn|arch|Dott|Avv|Ing)\.(?=\s|$|,)|(?<![\w-])(?:Dr|Prof|Dott|Avv|Me)(?=\s)"
 )
-UID_RX = re.compile(r"\b(CHE-\d{3}[.\s]?\d{3}[.\s]?\d{3}|CH-[\d.\-]{8,}\d)\b")
-_UID_PAREN = re.compile(r"\s*\((?:UID |IDI |IDE )?(CHE-\d{3}\.\d{3}\.\d{3}|CH-[\d.\-]+\d)\)\s*\??")
+# A UID as the register's one regex family writes it (shabgraph.register.uid), or an old
+# register number `CH-...`; the graph build canonicalises whichever spelling was found.
+UID_TEXT = UID_PATTERN.pattern
+UID_RX = re.compile(rf"\b({UID_TEXT}|CH-[\d.\-]{{8,}}\d)\b")
+_UID_PAREN = re.compile(rf"\s*\((?:UID |IDI |IDE )?({UID_TEXT}|CH-[\d.\-]+\d)\)\s*\??")
 _CONJ = re.compile(r"^(?:und|et|e|sowie|ainsi que)\s+(?=\S)")
 _ISO = re.compile(r"^[A-Z]{2,3}$")
 _DIGITS = re.compile(r"\d")
@@ -66,6 +74,16 @@ class _Patterns:
     """`beide`, `les trois`."""
     legal_forms: re.Pattern[str]
     """Legal-form words marking a legal entity."""
+    previous_inline: tuple[tuple[re.Pattern[str], str], ...]
+    """`bisher Mitglied` forms, with the bracket label their value is filed under."""
+    entered_before: tuple[re.Pattern[str], ...]
+    """`bisher eingetragen` forms."""
+    now_verbs: tuple[re.Pattern[str], ...]
+    """`ist jetzt`, `zeichnet neu` openings before a person's new values."""
+    list_subjects: tuple[re.Pattern[str], ...]
+    """`beide`, `lesquels`: pronouns standing for a whole list."""
+    auditor_replaced: tuple[re.Pattern[str], ...]
+    """`en remplacement de X`: the auditor a new one replaces."""
 
 
 @lru_cache(maxsize=8)
@@ -81,6 +99,13 @@ def _patterns(lang: str | None) -> _Patterns:
         legal_forms=re.compile(
             r"(?<![\w-])(?:" + "|".join(lf for v in vocabs for lf in v.legal_forms) + r")(?![\w-])"
         ),
+        previous_inline=tuple(
+            (re.compile(v.previous_inline, re.IGNORECASE), v.previous_markers[0]) for v in vocabs
+        ),
+        entered_before=tuple(re.compile(v.entered_before, re.IGNORECASE) for v in vocabs),
+        now_verbs=tuple(re.compile(v.now_verbs) for v in vocabs),
+        list_subjects=tuple(re.compile(v.list_subjects, re.IGNORECASE) for v in vocabs),
+        auditor_replaced=tuple(re.compile(v.auditor_replaced) for v in vocabs),
     )
 
 
@@ -114,6 +139,11 @@ class Entry:
     """Signature right when given."""
     distributive: str | None = None
     """A `beide …` / `les trois …` role phrase shared by the whole list."""
+    shared_signature: Signature | None = None
+    """A signature said of the whole list (`…, lesquels signent collectivement à deux`)."""
+    inline_previous: bool = False
+    """The earlier values came from prose (`bisher Mitglied, zeichnet neu …`): a function not
+    named again is unchanged."""
     uid: str | None = None
     """UID of a legal entity."""
     brackets: list[str] = field(default_factory=list)
@@ -144,6 +174,10 @@ def classify(f: str, lang: str | None) -> Field:
     m = _UID_PAREN.fullmatch(f) or (UID_RX.fullmatch(f))
     if m:
         return Field("uid", m.group(1))
+    if f[:1].islower():
+        prose = _prose_field(f, lang)
+        if prose is not None:
+            return prose
     for rx in _patterns(lang).origin_residence:
         m2 = rx.match(f)
         if m2:
@@ -178,6 +212,41 @@ def classify(f: str, lang: str | None) -> Field:
     if role_at_start(f, lang) or (roles_of(f, lang) and len(f.split()) <= 6):
         return Field("role", f, roles_of(f, lang))
     return Field("unknown", f)
+
+
+def _prose_field(f: str, lang: str | None) -> Field | None:
+    """The fields of running prose about a listed person (`bisher Mitglied`, `ist jetzt
+    Präsident`, `lesquels signent collectivement à deux`, `en remplacement de X`)."""
+    pats = _patterns(lang)
+    for rx, label in pats.previous_inline:
+        m = rx.match(f)
+        if m:
+            return Field("previous", f"{label}: {m.group('rest')}")
+    if any(rx.match(f) for rx in pats.entered_before):
+        return Field("entered_before", f)
+    for rx in pats.now_verbs:
+        m = rx.match(f)
+        if m and m.end() < len(f):
+            return classify(f[m.end() :], lang)
+    for rx in pats.list_subjects:
+        if rx.match(f):
+            sig, _, _ = signature_of(f, lang)
+            if sig is not None:
+                return Field("shared_signature", f, sig)
+    if any(rx.match(f) for rx in pats.auditor_replaced):
+        return Field("replaced", f)
+    return None
+
+
+def lead_role(item: str, lang: str | None) -> tuple[str | None, str]:
+    """`Revisionsstelle Muster Revisions AG, in Bern`: a function word before the name."""
+    low = item.lower()
+    for comp in compiled(lang):
+        m = comp.role_any.match(low)
+        if m and item[m.end() : m.end() + 1] == " " and item[m.end() + 1 : m.end() + 2].isupper():
+            return item[: m.end()], item[m.end() + 1 :]
+    return None, item
+
 
 
 def fields_of(text: str) -> list[str]:
@@ -275,6 +344,11 @@ def _add(cur: Entry, fld: Field, max_names: int) -> None:
         cur.role_texts.append(fld.value)
     elif kind == "distributive":
         cur.distributive = fld.value
+    elif kind == "shared_signature":
+        cur.shared_signature = fld.extra
+    elif kind == "previous":
+        cur.brackets.append(fld.value)
+        cur.inline_previous = True
     elif kind == "uid":
         cur.uid = fld.value
 
@@ -432,7 +506,7 @@ def to_mention(entry: Entry, ctx: Context, shared_role: str | None = None) -> Me
     if not entry.names or not entry.names[0]:
         return None
     texts = list(entry.role_texts)
-    if ctx.role_text:
+    if ctx.role_text and not _subsumed(ctx.role_text, texts, ctx.lang):
         texts.insert(0, ctx.role_text)
     if shared_role:
         texts.append(shared_role)
@@ -443,7 +517,7 @@ def to_mention(entry: Entry, ctx: Context, shared_role: str | None = None) -> Me
     if ctx.sarl and "chair" in roles:
         roles = ["managing_director" if r == "chair" else r for r in roles]
         roles = list(dict.fromkeys(roles))
-    signature: Signature = entry.signature or ctx.signature or "unknown"
+    signature: Signature = entry.signature or ctx.signature or entry.shared_signature or "unknown"
     if ctx.role and not roles:
         roles.append(ctx.role)
     if not roles and signature in (
@@ -483,7 +557,28 @@ def to_mention(entry: Entry, ctx: Context, shared_role: str | None = None) -> Me
         action=ctx.action,
     )
     person.previous = previous_of(entry.brackets, person, ctx)
+    if entry.inline_previous and not entry.role_texts and person.previous:
+        # "X, bisher Mitglied ohne Zeichnungsberechtigung, zeichnet neu kollektiv": still Mitglied.
+        old = person.previous
+        if "roles" in old and person.roles in ([], ["authorized_signatory"]):
+            person.roles = old.pop("roles")
+            person.role_text = old.pop("role_text", person.role_text)
+        person.previous = old or None
     return person
+
+
+_BOARD_POSITIONS = {"chair", "vice_chair"}
+
+
+def _subsumed(label: str, own: list[str], lang: str | None) -> bool:
+    """True when a list label's function is implied by a person's own one: the chair of
+    `Nouveaux administrateurs: X, président, …` is the board's chair, not also a member."""
+    if not own:
+        return False
+    label_roles = roles_of(label, lang)
+    return label_roles == ["board_member"] and bool(
+        _BOARD_POSITIONS & set(roles_of(", ".join(own), lang))
+    )
 
 
 def previous_of(contents: list[str], current: PersonMention, ctx: Context) -> dict[str, Any] | None:

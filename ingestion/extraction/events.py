@@ -8,6 +8,7 @@ from typing import get_args
 
 from ingestion.extraction.lexicon import may_match, needles
 from ingestion.extraction.models import CompanyMention, EventType, PersonMention
+from ingestion.extraction.vocab import ordered
 
 _ORDER: tuple[EventType, ...] = get_args(EventType)
 _TRANSACTION_ROLES = {
@@ -57,8 +58,6 @@ def _rx(
     list[Gated],
     tuple[str, ...],
 ]:
-    from ingestion.extraction.vocab import ordered
-
     vocabs = ordered(lang)
     # Each cue carries the strings it cannot match without, so most cues are skipped by a
     # substring test instead of a regex scan (the rules backend must read ~2,000 notices a second).
@@ -117,6 +116,10 @@ def detect_events(
     if any(
         (p.previous and "signature" in p.previous)
         or (p.previous is None and p.roles == ["authorized_signatory"] and p.signature in _SIGNED)
+        # A pure signatory removed: the signature ended, whichever right it was.
+        or (p.action == "removed" and p.roles == ["authorized_signatory"])
+        # A pure signatory became an officer ("jusqu'ici fondé de procuration, est désormais …").
+        or (p.previous is not None and p.previous.get("roles") == ["authorized_signatory"])
         for p in persons
     ):
         found.add("signature_change")

@@ -6,19 +6,23 @@ import re
 from collections import Counter
 from functools import lru_cache
 
+from ingestion.extraction.entries import UID_TEXT
 from ingestion.extraction.lexicon import may_match, needles
 from ingestion.extraction.models import Subject
 from ingestion.extraction.text import brackets, clean, sentence_end
 from ingestion.extraction.vocab import ordered
+from shabgraph.register import legal_forms
+
+GMBH = "0107"
+"""eCH-0097 code of the GmbH / Sàrl / Sagl."""
 
 _HEAD = re.compile(r"^(?P<name>.+?),\s+(?:in|à|a)\s+(?P<seat>[A-ZÄÖÜÉÈ][^,(]*(?:\([^)]*\))?)")
-_UID = re.compile(r"\b(CHE-\d{3}\.\d{3}\.\d{3}|CH-\d[\d.\-]{6,}\d)\b")
+_UID = re.compile(rf"\b({UID_TEXT}|CH-\d[\d.\-]{{6,}}\d)\b")
 _PREAMBLE = re.compile(
     r"^(?:Berichtigung|Rectification|Rettifica|Complemento|Complément|Korrektur|"
     r"Ergänzung)\b"
 )
 _WORD = re.compile(r"[^\W\d_]+")
-_SARL = re.compile(r"\b(?:GmbH|Sàrl|Sagl|S\.à r\.l\.|Ltd liab Co|LLC)\b")
 
 
 def head_span(text: str) -> tuple[int, int]:
@@ -80,7 +84,7 @@ def parse_subject(text: str, lang: str | None, given: Subject | None) -> Subject
 
 def is_sarl(subject: Subject) -> bool:
     """True for a GmbH / Sàrl / Sagl, whose `président` presides the managing directors."""
-    return bool(subject.name and _SARL.search(subject.name))
+    return bool(subject.name and legal_forms.abbreviation_pattern(GMBH).search(subject.name))
 
 
 @lru_cache(maxsize=1)

@@ -7,7 +7,6 @@ bilingual cantons and mixed-language notices occur.
 from __future__ import annotations
 
 import re
-import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -18,6 +17,7 @@ from typing import Any
 
 from ingestion.extraction.models import Role, Signature
 from ingestion.extraction.vocab import Vocabulary, ordered
+from shabgraph.register.folding import strip_accents
 
 
 @dataclass(frozen=True)
@@ -159,53 +159,6 @@ def nationality_of(field: str, lang: str | None) -> str | None:
     return None
 
 
-_ESCAPE = re.compile(r"\\.")
-_CLASS = re.compile(r"\[[^\]]*\]")
-_RUN = re.compile(r"[^\W\d_]+")
-
-
-def _split_alternatives(pattern: str) -> list[str]:
-    parts, depth, start = [], 0, 0
-    escaped = False
-    for i, ch in enumerate(pattern):
-        if escaped:
-            escaped = False
-            continue
-        if ch == "\\":
-            escaped = True
-        elif ch in "([":
-            depth += 1
-        elif ch in ")]":
-            depth -= 1
-        elif ch == "|" and depth == 0:
-            parts.append(pattern[start:i])
-            start = i + 1
-    parts.append(pattern[start:])
-    return parts
-
-
-def _drop_lookarounds(pattern: str) -> str:
-    """The pattern without its lookaround groups and its optional groups (`(...)?`, `(...)*`)."""
-    out, i = [], 0
-    while i < len(pattern):
-        if pattern[i] == "(":
-            j, depth = i, 0
-            while j < len(pattern):
-                depth += pattern[j] == "("
-                depth -= pattern[j] == ")"
-                j += 1
-                if depth == 0:
-                    break
-            lookaround = pattern.startswith(("(?=", "(?!", "(?<=", "(?<!"), i)
-            if lookaround or pattern[j : j + 1] in ("?", "*"):
-                out.append(" ")
-                i = j + (0 if lookaround else 1)
-                continue
-        out.append(pattern[i])
-        i += 1
-    return "".join(out)
-
-
 _REPEATS = (sre_c.MAX_REPEAT, sre_c.MIN_REPEAT, sre_c.POSSESSIVE_REPEAT)
 
 
@@ -270,16 +223,12 @@ def may_match(keys: frozenset[str] | None, text: str) -> bool:
     return False
 
 
-def _fold(s: str) -> str:
-    return "".join(ch for ch in unicodedata.normalize("NFKD", s) if not unicodedata.combining(ch))
-
-
 @lru_cache(maxsize=1)
 def _given_names() -> frozenset[str]:
     names: set[str] = set()
     for v in ordered(None):
         names |= v.given_names
-    return frozenset(names | {_fold(n) for n in names})
+    return frozenset(names | {strip_accents(n) for n in names})
 
 
 @lru_cache(maxsize=65536)
@@ -287,7 +236,7 @@ def is_given_name(token: str) -> bool:
     """True when `token` is a common given name (`Jean-Pierre`: each hyphen part is one)."""
     low = token.lower().strip(".,")
     names = _given_names()
-    if low in names or _fold(low) in names:
+    if low in names or strip_accents(low) in names:
         return True
     parts = low.split("-")
-    return len(parts) > 1 and all(p in names or _fold(p) in names for p in parts)
+    return len(parts) > 1 and all(p in names or strip_accents(p) in names for p in parts)

@@ -24,8 +24,6 @@ from ingestion.extraction.models import (
     Subject,
 )
 from ingestion.extraction.prompts import PROMPT_VERSION, SYSTEM_PROMPT, user_message
-from shabgraph.errors import ConfigError
-from shabgraph.settings import Settings
 
 BATCH = 32
 """Notices sent per concurrent batch; results stream out batch by batch."""
@@ -42,27 +40,6 @@ class NoticeExtraction(BaseModel):
     """Natural persons with a function or signature right."""
     companies: list[CompanyMention] = Field(default_factory=list)
     """Other legal entities with a function or transaction role."""
-
-
-def chat_model(settings: Settings) -> BaseChatModel:
-    """The configured OpenAI-compatible chat model (never connects before the first call)."""
-    if not settings.llm_base_url:
-        raise ConfigError(
-            "the llm backend needs an endpoint",
-            "set SHABGRAPH_LLM_BASE_URL (and SHABGRAPH_LLM_API_KEY)",
-        )
-    from langchain_openai import ChatOpenAI
-
-    key = settings.llm_api_key.get_secret_value() if settings.llm_api_key else "not-needed"
-    return ChatOpenAI(
-        base_url=settings.llm_base_url,
-        api_key=key,  # type: ignore[arg-type]
-        model=settings.llm_model,
-        temperature=0,
-        timeout=settings.llm_timeout,
-        max_retries=0,
-        use_responses_api=False,
-    )
 
 
 class LLMExtractor:

@@ -1,4 +1,4 @@
-"""The extraction interchange format (shared/docs/extraction-schema.md) as pydantic models.
+"""The extraction interchange format (docs/extraction-schema.md) as pydantic models.
 
 `ExtractionRecord.model_dump(mode="json")` is exactly one line of `shabgraph extract` output and
 validates against `extraction.schema.json`; the LLM backend uses the same models for structured

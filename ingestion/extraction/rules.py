@@ -12,8 +12,8 @@ from ingestion.extraction.entries import Mention
 from ingestion.extraction.events import detect_events, is_registration
 from ingestion.extraction.head import detect_language, head_span, is_sarl, parse_subject
 from ingestion.extraction.inputs import ExtractionInput
-from ingestion.extraction.models import CompanyMention, ExtractionRecord, PersonMention
-from ingestion.extraction.prose import parse_sentence
+from ingestion.extraction.models import CompanyMention, ExtractionRecord, PersonMention, Signature
+from ingestion.extraction.prose import parse_sentence, shared_signature
 from ingestion.extraction.text import normalize, sentence_end
 
 # Below this margin the text's function words do not tell the language apart: trust the input.
@@ -58,10 +58,16 @@ class RulesExtractor:
         for block in blocks:
             mentions.extend(parse_block(block, lang, sarl))
         pos = h_end
+        last: list[Mention] = []
         while pos < len(text):
             end = sentence_end(text, pos)
             if not any(b.start < end and pos < b.end for b in blocks):
-                mentions.extend(parse_sentence(text[pos:end].strip(), lang, sarl))
+                sentence = text[pos:end].strip()
+                found = parse_sentence(sentence, lang, sarl)
+                if not found and last:
+                    _share_signature(last, shared_signature(sentence, lang))
+                mentions.extend(found)
+                last = found
             pos = end
 
         persons = _dedupe_persons([m for m in mentions if isinstance(m, PersonMention)])
@@ -83,25 +89,52 @@ class RulesExtractor:
         )
 
 
+def _share_signature(persons: list[Mention], signature: Signature | None) -> None:
+    """`Beide zeichnen kollektiv zu zweien.`: the right of the persons just named."""
+    if signature is None:
+        return
+    for p in persons:
+        if isinstance(p, PersonMention) and p.signature == "unknown" and p.action == "registered":
+            p.signature = signature
+
+
 def _dedupe_persons(persons: list[PersonMention]) -> list[PersonMention]:
-    seen: set[tuple[str, str, str]] = set()
+    """One mention per person and action; a second sentence about the same person completes
+    the first (`Die Unterschrift von X ist erloschen. X ist nicht mehr Gesellschafterin.`)."""
+    seen: dict[tuple[str, str, str], PersonMention] = {}
     out = []
     for p in persons:
         key = (_key(p.family_name), _key(p.given_names or ""), p.action)
-        if key not in seen:
-            seen.add(key)
+        first = seen.get(key)
+        if first is None:
+            seen[key] = p
             out.append(p)
+            continue
+        if first.role_text is None and p.role_text is not None:
+            first.roles, first.role_text = p.roles, p.role_text
+        if first.signature == "unknown":
+            first.signature = p.signature
+        for attr in ("origin", "nationality", "residence"):
+            if getattr(first, attr) is None:
+                setattr(first, attr, getattr(p, attr))
     return out
 
 
 def _dedupe_companies(companies: list[CompanyMention], subject: str | None) -> list[CompanyMention]:
-    seen: set[tuple[str, str]] = set()
+    """One mention per company and action, with the roles every sentence gave it."""
+    seen: dict[tuple[str, str], CompanyMention] = {}
     out = []
     for c in companies:
         if subject and _key(c.name) == _key(subject) and "head_office" not in c.roles:
             continue
         key = (_key(c.name), c.action)
-        if key not in seen:
-            seen.add(key)
+        first = seen.get(key)
+        if first is None:
+            seen[key] = c
             out.append(c)
+            continue
+        first.roles = list(dict.fromkeys([*first.roles, *c.roles]))
+        first.role_text = first.role_text or c.role_text
+        first.seat = first.seat or c.seat
+        first.uid = first.uid or c.uid
     return out

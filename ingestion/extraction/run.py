@@ -14,7 +14,6 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from ingestion.extraction.backends import Extractor, get_extractor
 from ingestion.extraction.inputs import BadLine, ExtractionInput, read_inputs
 from ingestion.extraction.models import ExtractionRecord
-from ingestion.extraction.scorer import render, score
 from shabgraph.errors import InputError
 from shabgraph.settings import Settings
 
@@ -88,27 +87,3 @@ def _write(out: TextIO, rec: ExtractionRecord, stats: Counter[str]) -> None:
     stats["persons"] += len(rec.persons)
     stats["companies"] += len(rec.companies)
     stats["errors"] += rec.error is not None
-
-
-def _read_records(path: Path) -> list[ExtractionRecord]:
-    if not path.is_file():
-        raise InputError(f"file not found: {path}", "give a JSONL file in the extraction schema")
-    records = []
-    for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
-        if not line.strip():
-            continue
-        try:
-            records.append(ExtractionRecord.model_validate_json(line))
-        except ValueError as exc:
-            raise InputError(
-                f"{path}:{n}: not an extraction record", str(exc).splitlines()[0]
-            ) from exc
-    return records
-
-
-def run_eval(gold: Path, pred: Path, json_out: Path | None) -> None:
-    """Print the Table-4-style report (stdout) and optionally write it as JSON."""
-    report = score(_read_records(gold), _read_records(pred))
-    print(render(report), end="")
-    if json_out is not None:
-        json_out.write_text(report.model_dump_json(indent=1), encoding="utf-8")

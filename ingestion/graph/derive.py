@@ -7,6 +7,7 @@ from collections import Counter, defaultdict
 from collections.abc import Sequence
 from typing import Any, Final
 
+from ingestion.graph.facts import ContributionRow, contribution_props
 from ingestion.graph.normalize import company_hub_key, person_hub_key, person_norm, stable_id
 from ingestion.graph.persons import Profile, display_name
 from ingestion.graph.roles import RoleMention, role_intervals
@@ -23,15 +24,32 @@ TRANSACTION_EDGES: Final = {
 }
 
 
-def _role_rows(holder: str, by_company: dict[str, list[RoleMention]]) -> list[dict[str, Any]]:
+def _role_rows(
+    holder: str,
+    by_company: dict[str, list[RoleMention]],
+    shares: dict[str, dict[str, ContributionRow]] | None = None,
+) -> list[dict[str, Any]]:
+    """HOLDS_ROLE rows; `shares` maps company -> notice -> the contribution it states, and each
+    interval carries the latest one stated in its own notices."""
     rows = []
     for company, mentions in sorted(by_company.items()):
+        stated = (shares or {}).get(company, {})
         for iv in role_intervals(mentions):
             props: dict[str, Any] = dict(iv)
             props["current"] = iv["valid_to"] is None
             props["holder"] = holder
+            latest = max(
+                (p for p in iv["pubs"] if p in stated), key=_pub_order(mentions), default=None
+            )
+            props.update(contribution_props(stated[latest] if latest else None))
+            props["shares_pub"] = latest
             rows.append({"holder": holder, "company": company, "props": props})
     return rows
+
+
+def _pub_order(mentions: Sequence[RoleMention]) -> Any:
+    order = {m.pub_number: (m.date, m.pub_number) for m in mentions}
+    return lambda pub: order.get(pub, (None, pub))
 
 
 def person_rows(
@@ -75,11 +93,14 @@ def person_rows(
     person = {"props": props, "hubs": [{"key": k, "display": d} for k, d in hubs]}
     involved = [{"holder": pid, "pub": m.pub_number, "props": _person_mention_props(m)} for m in ms]
     by_company: dict[str, list[RoleMention]] = defaultdict(list)
+    shares: dict[str, dict[str, ContributionRow]] = defaultdict(dict)
     for m in ms:
         company = companies.get((m.pub_number, m.idx))
         if company:
             by_company[company].append(_role_mention(m))
-    return person, involved, _role_rows(pid, by_company)
+            if m.contribution:
+                shares[company][m.pub_number] = m.contribution
+    return person, involved, _role_rows(pid, by_company, shares)
 
 
 def _role_mention(m: PersonRow | CompanyRow) -> RoleMention:
@@ -119,6 +140,7 @@ def _person_mention_props(m: PersonRow) -> dict[str, Any]:
         "action": m.action,
         "prev_signature": m.prev_signature,
         "correction": m.correction,
+        **contribution_props(m.contribution),
         "pubs": [m.pub_number],
     }
 
@@ -136,6 +158,7 @@ def company_mention_props(m: CompanyRow) -> dict[str, Any]:
         "signature": "none",
         "action": m.action,
         "hub_key": company_hub_key(m.name),
+        **contribution_props(m.contribution),
         "pubs": [m.pub_number],
     }
 
@@ -145,12 +168,15 @@ def holder_rows(
 ) -> tuple[list[dict[str, Any]], dict[str, list[dict[str, Any]]]]:
     """HOLDS_ROLE rows and transaction-edge rows derived from one company holder's mentions."""
     by_company: dict[str, list[RoleMention]] = defaultdict(list)
+    shares: dict[str, dict[str, ContributionRow]] = defaultdict(dict)
     links: dict[str, list[dict[str, Any]]] = defaultdict(list)
     for m, subject in mentions:
         if not subject or subject == holder:
             continue
         if any(r not in TRANSACTION_EDGES for r in m.roles):
             by_company[subject].append(_role_mention(m))
+            if m.contribution:
+                shares[subject][m.pub_number] = m.contribution
         for role in m.roles:
             for rel, direction in TRANSACTION_EDGES.get(role, ()):
                 src, dst = (holder, subject) if direction == "out" else (subject, holder)
@@ -165,7 +191,7 @@ def holder_rows(
                 )
     if "HEAD_OFFICE_OF" in links:
         links["HEAD_OFFICE_OF"] = _one_per_pair(links["HEAD_OFFICE_OF"])
-    return _role_rows(holder, by_company), dict(links)
+    return _role_rows(holder, by_company, shares), dict(links)
 
 
 def _one_per_pair(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -9,23 +9,11 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Iterable
-from typing import Any, Final, NamedTuple
+from typing import Any, NamedTuple
 
+from ingestion.graph.facts import company_fact_props, state_props
 from ingestion.graph.normalize import company_hub_key, company_norm
-
-LEGAL_FORM_LABELS: Final = {
-    "0101": "Einzelunternehmen",
-    "0103": "Kollektivgesellschaft",
-    "0104": "Kommanditgesellschaft",
-    "0105": "Kommanditaktiengesellschaft",
-    "0106": "AG",
-    "0107": "GmbH",
-    "0108": "Genossenschaft",
-    "0109": "Verein",
-    "0110": "Stiftung",
-    "0151": "Zweigniederlassung",
-    "0111": "Zweigniederlassung ausländische Gesellschaft",
-}
+from shabgraph.register import legal_forms
 
 
 class Observation(NamedTuple):
@@ -64,6 +52,7 @@ def company_states(company_id: str, observations: Iterable[Observation]) -> list
                 "pub_number": obs.pub_number,
                 "pub_date": obs.pub_date,
                 "pubs": [obs.pub_number],
+                **state_props(attribute, value),
             }
             current[attribute] = state
             states.append(state)
@@ -99,7 +88,7 @@ def company_props(
         "hub_key": company_hub_key(name),
         "seat": latest.get("seat"),
         "legal_form": latest.get("legal_form"),
-        "legal_form_label": LEGAL_FORM_LABELS.get(latest.get("legal_form") or ""),
+        "legal_form_label": legal_forms.label(latest.get("legal_form")),
         "purpose": latest.get("purpose"),
         "capital": float(capital) if capital else None,
         "address": latest.get("address"),
@@ -113,6 +102,7 @@ def company_props(
         "pubs": sorted({o.pub_number for o in ordered}),
         "flags": sorted(flags),
         "strength": "strong",
+        **company_fact_props(states),
     }
     props.update(extra)
     return props

@@ -6,44 +6,14 @@ The rule order is the issue's: an official UID first, then the NameHub key plus 
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Final, NamedTuple
+from typing import NamedTuple
 
 from ingestion.graph.normalize import company_hub_key, place_norm, stable_id
-
-_UID_DIGITS: Final = re.compile(r"^CHE[-\s.]?(\d{3})[.\s]?(\d{3})[.\s]?(\d{3})\s*\??$")
-_UID_WEIGHTS: Final = (5, 4, 3, 2, 7, 6, 5, 4)
-_CODE13_DIGITS: Final = re.compile(r"\d")
+from shabgraph.register.uid import check_uid
 
 Decision = tuple[float, str]
 """A merge decision: score in [0, 1] (0 = keep apart) and the human-readable reason."""
-
-
-def parse_uid(raw: str | None) -> tuple[str | None, bool]:
-    """Normalise a UID to `CHE-123.456.789`; return it with its check-digit validity.
-
-    Returns (None, False) when the text is not shaped like a UID at all (e.g. an old CH number).
-    """
-    if not raw:
-        return None, False
-    match = _UID_DIGITS.match(raw.strip().upper())
-    if not match:
-        return None, False
-    digits = "".join(match.groups())
-    uid = f"CHE-{digits[0:3]}.{digits[3:6]}.{digits[6:9]}"
-    total = sum(int(d) * w for d, w in zip(digits[:8], _UID_WEIGHTS, strict=True))
-    remainder = total % 11
-    check = 0 if remainder == 0 else 11 - remainder
-    return uid, remainder != 1 and check == int(digits[8])
-
-
-def parse_code13(raw: str | None) -> str | None:
-    """Old register number reduced to its digits (`CH-020.7.000.695-4` -> `CH02070006954`)."""
-    if not raw or not raw.strip().upper().startswith("CH") or raw.strip().upper().startswith("CHE"):
-        return None
-    digits = "".join(_CODE13_DIGITS.findall(raw))
-    return f"CH{digits}" if len(digits) >= 9 else None
 
 
 def fallback_company_id(name: str | None, seat: str | None) -> str:
@@ -51,8 +21,11 @@ def fallback_company_id(name: str | None, seat: str | None) -> str:
     return stable_id("co", company_hub_key(name), place_norm(seat))
 
 
-def weak_company_id(name: str, seat: str | None) -> str:
-    """Id of the weak node that stands for one (name key, seat) spelling of a named company."""
+def weak_company_id(name: str, seat: str | None, uid: str | None = None) -> str:
+    """Id of the weak node that stands for one (name key, seat) spelling of a named company,
+    or, when the mention gives a valid UID, for every mention of that UID."""
+    if uid:
+        return stable_id("wc", "uid", uid)
     return stable_id("wc", company_hub_key(name), place_norm(seat))
 
 
@@ -69,7 +42,7 @@ def match_by_uid(
     mention_uid: str | None, uid_index: Mapping[str, str]
 ) -> tuple[str | None, Decision]:
     """Rule 1: a valid UID in the mention names exactly one strong company."""
-    uid, valid = parse_uid(mention_uid)
+    uid, valid = check_uid(mention_uid)
     if uid is None or not valid:
         return None, (0.0, "no valid UID in the mention")
     target = uid_index.get(uid)

@@ -1,9 +1,10 @@
-"""Name normalisation for ingestion: the shared core (shabgraph/names.py) plus places and ids.
+"""Name normalisation for ingestion: the shared core (`shabgraph.register.folding`) plus places
+and ids.
 
-Folding, tokens, legal-form words and the company/person norms and NameHub keys live in
-shabgraph.names, which the tools import too, so that the keys they look up are the keys written
-here. This module re-exports them for the ingestion modules and adds what only ingestion needs:
-place normalisation (origins, seats) and deterministic ids.
+Folding, tokens, legal-form words and the company/person norms and NameHub keys live in the
+register, which the tools import too, so that the keys they look up are the keys written here.
+This module re-exports them for the ingestion modules and adds what only ingestion needs: place
+normalisation (origins, seats) and deterministic ids.
 """
 
 from __future__ import annotations
@@ -12,8 +13,7 @@ import hashlib
 import re
 from functools import lru_cache
 
-from shabgraph.names import (
-    LEGAL_FORM_WORDS,
+from shabgraph.register.folding import (
     company_hub_key,
     company_norm,
     company_tokens,
@@ -22,6 +22,7 @@ from shabgraph.names import (
     person_norm,
     tokens,
 )
+from shabgraph.register.legal_forms import LEGAL_FORM_WORDS
 
 __all__ = [
     "LEGAL_FORM_WORDS",

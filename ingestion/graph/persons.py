@@ -12,58 +12,16 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import Final
 
 from ingestion.graph.normalize import fold, person_hub_key, place_norm, place_set, tokens
 from ingestion.graph.rows import PersonRow
+from shabgraph.register.nationalities import nationality_code
 
 MERGE_THRESHOLD: Final = 0.6
 """Minimum score of a merge within one NameHub (same tokens)."""
 CROSS_HUB_THRESHOLD: Final = 0.9
 """Minimum score when the spellings differ in tokens (a given name or a family part dropped)."""
-
-# Nationalities are written as country names in the notice's language: fold them to one code.
-_COUNTRIES: Final = {
-    "DE": "deutschland allemagne germania deutsche deutscher allemande allemand tedesca tedesco",
-    "FR": "frankreich france francia franzosische franzosischer francais francaise francese",
-    "IT": "italien italie italia italienische italienischer italienne italiana italiano",
-    "AT": "osterreich autriche austria osterreichisch autrichien autrichienne austriaca austriaco",
-    "GB": "vereinigtes konigreich royaume uni regno unito britannien britisch britannique",
-    "US": "vereinigte staaten etats unis stati uniti usa amerikanisch americain americaine",
-    "ES": "spanien espagne spagna spanisch espagnol espagnole spagnola spagnolo",
-    "PT": "portugal portogallo portugiesisch portugais portugaise portoghese",
-    "NL": "niederlande pays bas paesi bassi niederlandisch neerlandais olandese",
-    "BE": "belgien belgique belgio belgisch belge",
-    "PL": "polen pologne polonia polnisch polonais polonaise polacca polacco",
-    "RO": "rumanien roumanie romania rumanisch roumain roumaine rumena rumeno",
-    "RU": "russland russie russia russisch russe",
-    "TR": "turkei turquie turchia turkisch turc turque turca turco",
-    "CN": "china chine cina chinesisch chinois chinoise cinese",
-    "LI": "liechtenstein",
-    "SE": "schweden suede svezia schwedisch suedois",
-    "HU": "ungarn hongrie ungheria ungarisch hongrois",
-    "CZ": "tschechien tchequie cechia tschechisch tcheque",
-    "HR": "kroatien croatie croazia kroatisch croate",
-    "RS": "serbien serbie serbia serbisch serbe",
-    "IN": "indien inde india indisch indien",
-    "BR": "brasilien bresil brasile brasilianisch bresilien",
-}
-_COUNTRY_INDEX: Final = {
-    " ".join(tokens(word)): code for code, words in _COUNTRIES.items() for word in words.split()
-}
-
-
-@lru_cache(maxsize=4096)  # a few hundred spellings, compared millions of times
-def nationality_code(text: str | None) -> str | None:
-    """Country code of a written nationality, or its folded text when unknown."""
-    if not text:
-        return None
-    norm = " ".join(tokens(text))
-    for tok in [norm, *norm.split()]:
-        if tok in _COUNTRY_INDEX:
-            return _COUNTRY_INDEX[tok]
-    return norm or None
 
 
 @dataclass

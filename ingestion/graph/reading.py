@@ -17,17 +17,18 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from pathlib import Path
 from typing import Final, NamedTuple
 
+from ingestion.extraction.backends import get_extractor, publication_extract
 from ingestion.extraction.models import ExtractionRecord
 from ingestion.graph.rows import NoticeRows, notice_rows
 from ingestion.publication import Publication
 from ingestion.sources import PublicationReader, Reject, iter_files
+from shabgraph.settings import Settings
 
-WORKERS_ENV: Final = "SHABGRAPH_INGEST_WORKERS"
-"""Worker processes for parse + extract (default: the machine's cores, at most 4; 1 = none)."""
 IN_FLIGHT_PER_WORKER: Final = 2
 """Files queued per worker: enough to keep it busy, few enough to bound memory."""
 
 Extract = Callable[[Publication], ExtractionRecord]
+"""Publication -> extraction: the only thing the graph build needs from an extractor backend."""
 
 
 class Parsed(NamedTuple):
@@ -49,11 +50,10 @@ def extract_safely(extract: Extract, pub: Publication) -> ExtractionRecord:
         return ExtractionRecord(id=pub.number, error=f"{type(exc).__name__}: {exc}")
 
 
-def worker_count() -> int:
-    """Worker processes to use (environment override, else the cores, capped at 4)."""
-    raw = os.environ.get(WORKERS_ENV)
-    if raw:
-        return max(1, int(raw))
+def worker_count(settings: Settings) -> int:
+    """Worker processes to use (`SHABGRAPH_INGEST_WORKERS`, else the cores, capped at 4)."""
+    if settings.ingest_workers is not None:
+        return max(1, settings.ingest_workers)
     return max(1, min(4, os.cpu_count() or 1))
 
 
@@ -61,10 +61,8 @@ _worker_extract: list[Extract] = []
 """The extractor of this worker process (built once by `_init`, empty in the main process)."""
 
 
-def _init(extractor: str) -> None:
-    from ingestion.graph.pipeline import make_extractor
-
-    _worker_extract.append(make_extractor(extractor))
+def _init(extractor: str, settings: Settings) -> None:
+    _worker_extract.append(publication_extract(get_extractor(extractor, settings)))
 
 
 def _read_file(path: Path) -> list[Parsed | Reject]:
@@ -80,13 +78,16 @@ def _read_file(path: Path) -> list[Parsed | Reject]:
     return out
 
 
-def parsed_items(paths: Iterable[Path], extractor: str, workers: int) -> Iterator[Parsed | Reject]:
-    """Every notice of `paths` as `Parsed` rows (or a reject), in `read_paths` order."""
+def parsed_items(
+    paths: Iterable[Path], extractor: str, workers: int, settings: Settings
+) -> Iterator[Parsed | Reject]:
+    """Every notice of `paths` as `Parsed` rows (or a reject), in `read_paths` order; each
+    worker builds its own `extractor` backend from `settings`."""
     seen: set[str] = set()
     # spawn, not fork: the main process already runs the driver's and the writer's threads.
     context = multiprocessing.get_context("spawn")
     with ProcessPoolExecutor(
-        workers, mp_context=context, initializer=_init, initargs=(extractor,)
+        workers, mp_context=context, initializer=_init, initargs=(extractor, settings)
     ) as pool:
         pending: deque[tuple[Path, Future[list[Parsed | Reject]]]] = deque()
         files = iter(iter_files(paths))

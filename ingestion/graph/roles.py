@@ -112,6 +112,19 @@ def _changed(iv: RoleInterval, m: RoleMention, roles: list[str]) -> bool:
     return _restates(m) and set(roles) != before
 
 
+def _unseen_previous(
+    m: RoleMention, roles: list[str], open_roles: dict[str, RoleInterval], done: list[RoleInterval]
+) -> list[str]:
+    """Earlier roles a `bisher:` note names that no mention opened: the holder held them until
+    this notice, from a date the loaded notices do not give."""
+    if m.correction:
+        return []
+    seen = set(open_roles) | {iv["role"] for iv in done}
+    return sorted(
+        {r for r in m.prev_roles if r not in TRANSACTION_ROLES and r not in roles and r not in seen}
+    )
+
+
 def role_intervals(mentions: Iterable[RoleMention]) -> list[RoleInterval]:
     """Intervals of each function role of one holder in one company.
 
@@ -120,8 +133,10 @@ def role_intervals(mentions: Iterable[RoleMention]) -> list[RoleInterval]:
     journal date and opens the next one; a restated entry also closes the open roles it no
     longer names (`[bisher: mit Einzelprokura]` ends the authorized-signatory role). A removal
     closes the named roles, or every open role when it names none; a removal of a role that is
-    not open gives a closed interval without start, flagged, instead of an error. A correction
-    notice fixes the signature of the open interval in place.
+    not open gives a closed interval without start, flagged, instead of an error; so does an
+    earlier role a `bisher:` note names when no loaded notice opened it
+    (`previous_role_without_registration`). A correction notice fixes the signature of the open
+    interval in place.
     """
     ordered = sorted(set(mentions), key=lambda m: (m.date, m.pub_number, m.idx))
     open_roles: dict[str, RoleInterval] = {}
@@ -151,6 +166,14 @@ def role_intervals(mentions: Iterable[RoleMention]) -> list[RoleInterval]:
         for role in sorted(open_roles):
             if role not in roles and (role in m.prev_roles or _restates(m)):
                 close(role, m)
+        for role in _unseen_previous(m, roles, open_roles, done):
+            iv = _open(m, role)
+            iv["roles"] = list(m.prev_roles)
+            iv["role_text"], iv["signature"] = None, m.prev_signature or "unknown"
+            iv["valid_from"], iv["from_pub"], iv["from_pub_date"] = None, None, None
+            iv["flags"].append("previous_role_without_registration")
+            _close(iv, m)
+            done.append(iv)
         for role in roles:
             current = open_roles.get(role)
             if current is not None and _changed(current, m, roles):

@@ -11,10 +11,12 @@ import datetime as dt
 import sys
 from typing import Any, NamedTuple, TypeVar, cast
 
+from ingestion.extraction.facts.mentions import contributions
 from ingestion.extraction.models import ExtractionRecord
-from ingestion.graph.identity import parse_code13, parse_uid
+from ingestion.graph.facts import ContributionRow, contribution_row, notice_facts
 from ingestion.graph.normalize import company_hub_key
 from ingestion.publication import CompanyRef, Publication
+from shabgraph.register.uid import check_uid, parse_code13, parse_uid
 
 T = TypeVar("T")
 
@@ -89,6 +91,8 @@ class PersonRow(NamedTuple):
     corrected-away value)."""
     correction: bool = False
     """From a correction notice (it fixes the register's entry, it does not change it)."""
+    contribution: ContributionRow | None = None
+    """(count, nominal, kind, amount) of the contribution the entry states."""
 
 
 class CompanyRow(NamedTuple):
@@ -114,6 +118,8 @@ class CompanyRow(NamedTuple):
     """Function words as written."""
     action: str
     """registered / removed."""
+    contribution: ContributionRow | None = None
+    """(count, nominal, kind, amount) of the contribution the entry states (a partner company)."""
 
 
 class NoticeRows(NamedTuple):
@@ -163,14 +169,16 @@ def _status(pub: Publication, rec: ExtractionRecord) -> str:
     return "active"
 
 
-def _subject(pub: Publication, rec: ExtractionRecord, when: dt.date) -> SubjectObs | None:
+def _subject(
+    pub: Publication, rec: ExtractionRecord, when: dt.date, facts: list[tuple[str, str]]
+) -> SubjectObs | None:
     block = pub.subject
     structured = block is not None and bool(block.name or block.uid or block.code13)
     name = block.name if structured and block else (rec.subject.name if rec.subject else None)
     raw_uid = block.uid if structured and block else (rec.subject.uid if rec.subject else None)
     seat = block.seat if structured and block else (rec.subject.seat if rec.subject else None)
     code13 = parse_code13(block.code13 if structured and block else None) or parse_code13(raw_uid)
-    uid, valid = parse_uid(raw_uid)
+    uid, valid = check_uid(raw_uid)
     if not (name or uid or code13):
         return None
     attrs: list[tuple[str, str]] = []
@@ -188,6 +196,7 @@ def _subject(pub: Publication, rec: ExtractionRecord, when: dt.date) -> SubjectO
         address = _address_line(pub)
         if address:
             attrs.append(("address", address))
+    attrs.extend(facts)
     attrs.append(("status", _status(pub, rec)))
     names = tuple(x for x in [name, *(block.translations if structured and block else [])] if x)
     return SubjectObs(
@@ -217,7 +226,18 @@ def notice_rows(pub: Publication, rec: ExtractionRecord) -> NoticeRows:
         flags.append("extraction_error")
     if "correction" in rec.events:
         flags.append("correction")
-    subject = _subject(pub, rec, when)
+    block = pub.subject
+    structured = block is not None and bool(block.name or block.uid or block.code13)
+    seat = block.seat if structured and block else (rec.subject.seat if rec.subject else None)
+    auditor = any("auditor" in c.roles and c.action == "registered" for c in rec.companies)
+    fact_event, fact_attrs = notice_facts(
+        pub.text,
+        _status(pub, rec) == "deleted",
+        seat,
+        structured and _address_line(pub) is not None,
+        auditor,
+    )
+    subject = _subject(pub, rec, when, fact_attrs)
     if subject and subject.uid and not subject.uid_valid:
         flags.append("invalid_uid")
     event = {
@@ -237,7 +257,13 @@ def notice_rows(pub: Publication, rec: ExtractionRecord) -> NoticeRows:
         "subject_name": next((v for k, v in subject.attrs if k == "name"), None)
         if subject
         else None,
+        **fact_event,
     }
+    shares = contributions(
+        pub.text,
+        [(p.family_name, p.given_names) for p in rec.persons]
+        + [(c.name, None) for c in rec.companies],
+    )
     persons = []
     correction = "correction" in rec.events
     for i, p in enumerate(rec.persons):
@@ -262,6 +288,7 @@ def notice_rows(pub: Publication, rec: ExtractionRecord) -> NoticeRows:
                 p.action,
                 prev_signature if isinstance(prev_signature, str) else None,
                 correction,
+                contribution_row(shares[i]),
             )
         )
     companies = [
@@ -276,13 +303,14 @@ def notice_rows(pub: Publication, rec: ExtractionRecord) -> NoticeRows:
             tuple(c.roles),
             _s(c.role_text),
             c.action,
+            contribution_row(shares[len(rec.persons) + i]),
         )
         for i, c in enumerate(rec.companies)
         if c.name
     ]
-    block = pub.after if pub.after else None
-    if block and block.head_office and (block.head_office.name or block.head_office.uid):
-        companies = _with_head_office(companies, block.head_office, pub, when)
+    after = pub.after if pub.after else None
+    if after and after.head_office and (after.head_office.name or after.head_office.uid):
+        companies = _with_head_office(companies, after.head_office, pub, when)
     return NoticeRows(event, subject, persons, companies)
 
 
@@ -300,11 +328,7 @@ def _with_head_office(
     for i, c in enumerate(companies):
         if "head_office" in c.roles and (
             (key is not None and company_hub_key(c.name) == key)
-            or (
-                ho.uid is not None
-                and c.uid is not None
-                and parse_uid(c.uid)[0] == parse_uid(ho.uid)[0]
-            )
+            or (ho.uid is not None and c.uid is not None and parse_uid(c.uid) == parse_uid(ho.uid))
         ):
             companies[i] = c._replace(uid=c.uid or ho.uid, seat=c.seat or _s(ho.seat))
             return companies
@@ -350,7 +374,7 @@ class RowPool:
             r.pub_number, r.idx, v(r.date), v(r.pub_date), v(r.family_name), v(r.given_names),
             v(r.origin), v(r.nationality), v(r.residence), v(r.prev_residence), v(r.roles),
             v(r.prev_roles), v(r.role_text), v(r.signature), v(r.action), v(r.prev_signature),
-            r.correction,
+            r.correction, v(r.contribution),
         )  # fmt: skip
 
     def company(self, r: CompanyRow) -> CompanyRow:
@@ -358,7 +382,7 @@ class RowPool:
         v = self
         return CompanyRow(
             r.pub_number, r.idx, v(r.date), v(r.pub_date), v(r.name), r.uid, v(r.seat),
-            v(r.roles), v(r.role_text), v(r.action),
+            v(r.roles), v(r.role_text), v(r.action), v(r.contribution),
         )  # fmt: skip
 
     def subject(self, s: SubjectObs) -> SubjectObs:

@@ -15,16 +15,15 @@ commit, or which of them a crash leaves out, does not change what a re-run conve
 from __future__ import annotations
 
 import logging
-import os
 import queue
 import threading
 from collections.abc import Callable
 from typing import Final
 
+from shabgraph.settings import Settings
+
 QUEUE_DEPTH: Final = 4
 """Batches waiting at most; bounds the memory held by rows not yet written."""
-WRITERS_ENV: Final = "SHABGRAPH_INGEST_WRITERS"
-"""Writer threads (default 2; 1 writes strictly in submission order)."""
 
 Job = Callable[[], None]
 """One write (a transaction function bound to its rows)."""
@@ -33,10 +32,9 @@ DRIVER_LOGGER: Final = "neo4j.session"
 _RETRY_MESSAGE: Final = "Transaction failed and will be retried"
 
 
-def writer_count() -> int:
-    """Writer threads to use (environment override, else 2)."""
-    raw = os.environ.get(WRITERS_ENV)
-    return max(1, int(raw)) if raw else 2
+def writer_count(settings: Settings) -> int:
+    """Writer threads to use (`SHABGRAPH_INGEST_WRITERS`, at least 1; 1 keeps submission order)."""
+    return max(1, settings.ingest_writers)
 
 
 class WriteSink:

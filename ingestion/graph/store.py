@@ -12,6 +12,7 @@ from typing import Any, Final
 
 from neo4j import Driver
 
+from ingestion.graph.facts import ContributionRow
 from ingestion.graph.history import Observation
 from ingestion.graph.identity import StrongCandidate
 from ingestion.graph.normalize import place_norm
@@ -63,6 +64,22 @@ MATCH (w)-[i:INVOLVED_IN]->(e:Event)
 RETURN w.id AS k, i {.*} AS m, e.pub_number AS pub, coalesce(e.journal_date, e.pub_date) AS date,
        e.pub_date AS pub_date, e.subject_id AS company
 """
+
+
+FREE_WEAK_UIDS: Final = """
+UNWIND $keys AS k MATCH (w:Company {uid: k}) WHERE w.strength = 'weak'
+REMOVE w.uid
+RETURN w.id AS id
+"""
+
+
+def free_weak_uids(driver: Driver, database: str, uids: Iterable[str]) -> list[str]:
+    """Take these UIDs off the weak nodes holding them; return those nodes' ids."""
+    out: list[str] = []
+    for batch in chunks(sorted(set(uids)), BATCH):
+        records = driver.execute_query(FREE_WEAK_UIDS, keys=list(batch), database_=database)
+        out.extend(str(r["id"]) for r in records.records)
+    return sorted(out)
 
 
 def _batched(
@@ -134,6 +151,18 @@ def _tuple(value: Any) -> tuple[str, ...]:
     return tuple(value or ())
 
 
+def _contribution(m: dict[str, Any]) -> ContributionRow | None:
+    """The contribution an INVOLVED_IN edge holds, in the rows' form (None when it has none)."""
+    if m.get("shares_kind") is None:
+        return None
+    return (
+        m.get("shares_count"),
+        m.get("shares_nominal"),
+        m["shares_kind"],
+        m.get("shares_amount"),
+    )
+
+
 def person_mentions(
     driver: Driver, database: str, block_keys: Iterable[str]
 ) -> list[tuple[PersonRow, str]]:
@@ -161,6 +190,7 @@ def person_mentions(
                     m.get("action") or "registered",
                     m.get("prev_signature"),
                     bool(m.get("correction")),
+                    _contribution(m),
                 ),
                 r["company"],
             )
@@ -192,6 +222,7 @@ def company_mentions(
                     _tuple(m.get("roles")),
                     m.get("role_text"),
                     m.get("action") or "registered",
+                    _contribution(m),
                 ),
                 r["company"],
             )

@@ -2,7 +2,8 @@
 
 `read_paths` auto-detects the format of each file (amtsblattportal JSON and XML, synthetic
 corpora, old Zefix daily files, Zefix REST company records) and yields publications or rejects;
-`uid.normalise_uid` normalises and checks UIDs; `harvest` fetches the live service politely.
+UIDs are normalised and checked by `shabgraph.register.uid`; `harvest` fetches the live service
+politely.
 """
 
 from ingestion.sources.reader import PublicationReader, iter_files, read_paths

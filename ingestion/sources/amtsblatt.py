@@ -18,7 +18,7 @@ from ingestion.sources.fields import (
     parse_date,
     split_translations,
 )
-from ingestion.sources.uid import normalise_uid
+from shabgraph.register.uid import normalise_uid
 
 _TRANSACTION_KIND = {"registration": "registration", "update": "update", "delete": "deletion"}
 

@@ -18,24 +18,12 @@ from typing import Any
 from ingestion.publication import Publication, Source
 from ingestion.sources.fields import clean_line, guess_language, parse_date, split_translations
 from ingestion.sources.rejects import Reject, excerpt_of
-from ingestion.sources.uid import normalise_code13, normalise_uid
 from ingestion.sources.zefix_markup import plain_text, tagged_fields
+from shabgraph.register import legal_forms
+from shabgraph.register.uid import normalise_code13, normalise_uid
 
 MIN_COLUMNS = 22
 """The oldest layout (no publication id, no address) has the text in column 21."""
-
-ZEFIX_LEGAL_FORMS = {
-    "1": "0101",
-    "2": "0103",
-    "3": "0106",
-    "4": "0107",
-    "5": "0108",
-    "6": "0109",
-    "7": "0110",
-    "9": "0151",
-    "10": "0104",
-}
-"""Zefix numeric legal-form id -> eCH-0097 code (9, a branch, cannot tell Swiss from foreign)."""
 
 NOTICE_KINDS = {"ZNE": "HR01", "ZAN": "HR02", "ZLI": "HR02", "ZLO": "HR03"}
 """Zefix notice kind -> sub-rubric."""
@@ -107,7 +95,7 @@ def _block(
         "uid_valid": uid_valid,
         "code13": normalise_code13(code13) if code13 else None,
         "seat": seat,
-        "legal_form": ZEFIX_LEGAL_FORMS.get(cols[3].strip()),
+        "legal_form": legal_forms.code_from_zefix(cols[3]),
         "address": address,
         "purpose": col(text_col + 9),
     }

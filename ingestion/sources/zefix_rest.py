@@ -16,9 +16,10 @@ from ingestion.publication import Publication, Source
 from ingestion.sources.amtsblatt import RecordError
 from ingestion.sources.fields import guess_language, optional_str, parse_date, split_translations
 from ingestion.sources.rejects import Reject, excerpt_of
-from ingestion.sources.uid import normalise_code13, normalise_uid
-from ingestion.sources.zefix_daily import ZEFIX_LEGAL_FORMS, previous_reference
+from ingestion.sources.zefix_daily import previous_reference
 from ingestion.sources.zefix_markup import plain_text
+from shabgraph.register import legal_forms
+from shabgraph.register.uid import normalise_code13, normalise_uid
 
 _TX_KIND = {"HR01": "registration", "HR02": "update", "HR03": "deletion"}
 
@@ -55,7 +56,7 @@ def _company(record: dict[str, Any], flags: list[str]) -> dict[str, Any]:
         "uid_valid": valid,
         "code13": normalise_code13(chid) if chid else None,
         "seat": optional_str(record.get("legalSeat")),
-        "legal_form": ZEFIX_LEGAL_FORMS.get(str(record.get("legalFormId"))),
+        "legal_form": legal_forms.code_from_zefix(record.get("legalFormId")),
         "address": {
             "line1": optional_str(addr.get("careOf")) or optional_str(addr.get("addon")),
             "street": optional_str(addr.get("street")),

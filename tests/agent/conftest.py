@@ -10,10 +10,10 @@ import pytest
 import pytest_asyncio
 from neo4j import Driver
 
+from evals.fixture_graph import FixtureFacts, load_fixture_graph
 from graph_agent.checkpoint import open_checkpointer
 from graph_agent.service import AgentService
 from shabgraph.settings import Settings
-from tests.fixture_graph import FixtureFacts, load_fixture_graph
 
 
 @pytest.fixture(scope="session")

@@ -1,7 +1,7 @@
 """The agent's question set on the fixture graph: exact expected facts for each turn.
 
 Each case is a conversation (one thread); each turn names what the answer must contain, must not
-contain, which notices it must cite (event keys of `tests.fixture_graph`), and optionally the
+contain, which notices it must cite (event keys of `evals.fixture_graph`), and optionally the
 intent and the synthesis form. Names of the fixture are fictitious.
 """
 
@@ -228,7 +228,7 @@ CASES: tuple[Case, ...] = (
     one(
         "it_board_before_registration",
         q="Chi era nel consiglio di Alpenblick Holding AG al 1 gennaio 2014?",
-        must=("2014-01-01", "explore_network"),
+        must=("2014-01-01", "get_entity_facts"),
         must_not=("Hans Müller |",),
         form="negative",
     ),
@@ -292,7 +292,7 @@ CASES: tuple[Case, ...] = (
             Turn("Wer ist im Stiftungsrat der Stiftung Sonnenhalde?", must=("Thomas Brunner",)),
             Turn(
                 "wer war vorher Präsident?",
-                must=("Stiftung Sonnenhalde", "explore_network"),
+                must=("Stiftung Sonnenhalde", "get_entity_facts"),
                 must_not=("Thomas Brunner |",),
                 form="negative",
                 carried="sonnenhalde",

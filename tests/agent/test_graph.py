@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import get_args
 
 from graph_agent.graph import after_act, after_reflect, after_route, build_graph
+from graph_agent.planners.llm.routing import RouterOutput
+from graph_agent.result import RouteDecision
+from tools.intents import INTENT_TOOLS, Intent
 
 SNAPSHOT = Path(__file__).with_name("graph.mmd")
 
@@ -31,3 +35,10 @@ def test_edges_are_pure_functions_of_the_state() -> None:
     assert after_reflect({"reflections": [{"decision": "continue"}]}) == "act"
     assert after_reflect({"reflections": [{"decision": "finish"}]}) == "synthesize"
     assert after_reflect({"reflections": [{"decision": "continue"}], "error": "x"}) == "synthesize"
+
+
+def test_the_intent_literal_is_the_intent_maps_keys() -> None:
+    assert tuple(get_args(Intent)) == tuple(INTENT_TOOLS)
+    # the router's output and the trace accept exactly these intents
+    for model in (RouterOutput, RouteDecision):
+        assert model.model_fields["intent"].annotation == Intent

@@ -11,9 +11,15 @@ from typing import Any
 
 import pytest
 from langchain_core.messages import AIMessage, BaseMessage
+from neo4j import Driver
 
-from graph_agent.fake_llm import ScriptedChatModel, text_reply, tool_reply
+from evals.fixture_graph import FixtureFacts
+from graph_agent.checkpoint import open_checkpointer
+from graph_agent.result import TurnResult
+from graph_agent.service import AgentService
+from shabgraph.errors import ConfigError
 from shabgraph.settings import Settings
+from tests.fakes.chat import ScriptedChatModel, text_reply, tool_reply
 from tools.intents import INTENT_TOOLS
 
 BOARD = "Who is on the board of Alpenblick Holding AG?"
@@ -138,16 +144,6 @@ async def test_llm_timeout_ends_turn_and_thread_stays_usable(
     assert "Sandra Frei" in again.answer and len(await agent.traces("l5")) == 2
 
 
-async def test_synthesis_that_invents_citations_is_replaced_by_the_template(
-    make_agent: Any,
-) -> None:
-    model = ScriptedChatModel(
-        script=[*board_script()[:2], text_reply("The board is X [HR01-1999999999].")]
-    )
-    res = await (await make_agent(planner="llm", chat_model=model)).ask(BOARD, "l6")
-    assert "HR01-1999999999" not in res.answer and "Sandra Frei" in res.answer
-
-
 # ---------------------------------------------------------------- ChatOpenAI via a fake server
 def _completion(message: dict[str, Any]) -> dict[str, Any]:
     return {
@@ -239,14 +235,17 @@ def fake_openai() -> Iterator[tuple[str, list[dict[str, Any]]]]:
 
 
 async def test_chatopenai_against_a_fake_openai_server(
-    make_agent: Any, agent_settings: Settings, fake_openai: tuple[str, list[dict[str, Any]]]
+    facts: FixtureFacts,
+    driver: Driver,
+    agent_settings: Settings,
+    fake_openai: tuple[str, list[dict[str, Any]]],
 ) -> None:
-    from graph_agent.planners.llm.planner import make_chat_model
-
     url, requests = fake_openai
     settings = agent_settings.model_copy(update={"llm_base_url": url, "llm_model": "fake-model"})
-    model = make_chat_model(settings)
-    res = await (await make_agent(planner="llm", chat_model=model)).ask(BOARD, "oa1")
+    async with open_checkpointer(settings) as saver:
+        # no chat model passed: the service builds it with the one factory (shabgraph.llm)
+        agent = AgentService(settings, driver, saver, planner="llm")
+        res = await agent.ask(BOARD, "oa1")
     assert res.trace.error is None, res.answer
     assert len(requests) == 3 == res.trace.llm_calls and res.trace.tokens == 150
     assert [t["function"]["name"] for t in requests[0]["tools"]] == ["RouterOutput"]
@@ -257,10 +256,84 @@ async def test_chatopenai_against_a_fake_openai_server(
     assert res.answer.startswith("Board:")  # the LLM's phrasing was kept (citations intact)
 
 
-async def test_synthesis_tokens_are_streamed(make_agent: Any) -> None:
-    model = ScriptedChatModel(script=board_script())
-    events = [
-        e async for e in (await make_agent(planner="llm", chat_model=model)).astream(BOARD, "tok1")
-    ]
-    tokens = [e["text"] for e in events[:-1] if e["type"] == "token"]
-    assert tokens and "Sandra Frei" in "".join(tokens)
+async def test_answer_tokens_go_to_the_sink_not_the_progress_stream(make_agent: Any) -> None:
+    model = ScriptedChatModel(script=board_script(), chunk_chars=5)
+    tokens: list[str] = []
+
+    async def sink(text: str) -> None:
+        tokens.append(text)
+
+    agent = await make_agent(planner="llm", chat_model=model)
+    events = [e async for e in agent.astream(BOARD, "tok1", on_token=sink)]
+    result = events[-1]
+    assert isinstance(result, TurnResult) and result.trace.error is None, result
+    assert len(tokens) > 10 and all(0 < len(t) <= 5 for t in tokens)
+    assert "".join(tokens) == result.answer  # in order, nothing lost or repeated
+    assert result.answer.startswith("Here is what the register shows.")
+    progress = [e for e in events[:-1] if isinstance(e, dict)]
+    assert len(progress) == len(events) - 1
+    kinds = [e["type"] for e in progress]
+    assert "token" not in kinds
+    assert kinds[0] == "route" and kinds[-1] == "answer" and "tool" in kinds
+    assert progress[-1]["text"] == result.answer
+    # without a sink the progress events are the same and no token leaks into them
+    quiet = await make_agent(planner="llm", chat_model=ScriptedChatModel(script=board_script()))
+    again = [e async for e in quiet.astream(BOARD, "tok2")]
+    assert [e["type"] for e in again[:-1] if isinstance(e, dict)] == kinds
+
+
+async def test_streamed_text_that_fails_the_citation_check_is_replaced(make_agent: Any) -> None:
+    invented = text_reply("The board is X [HR01-1999999999].")
+    model = ScriptedChatModel(script=[*board_script()[:2], invented])
+    tokens: list[str] = []
+
+    async def sink(text: str) -> None:
+        tokens.append(text)
+
+    res = await (await make_agent(planner="llm", chat_model=model)).ask(
+        BOARD, "tok3", on_token=sink
+    )
+    assert "".join(tokens) == "The board is X [HR01-1999999999]."
+    assert "HR01-1999999999" not in res.answer and "Sandra Frei" in res.answer
+
+
+async def test_llm_planner_without_an_endpoint_is_a_config_error(
+    driver: Driver, agent_settings: Settings
+) -> None:
+    settings = agent_settings.model_copy(update={"llm_base_url": None})
+    with pytest.raises(ConfigError, match="the LLM planner needs SHABGRAPH_LLM_BASE_URL"):
+        AgentService(settings, driver, None, planner="llm")
+
+
+def prose_until_synthesis(messages: list[BaseMessage]) -> AIMessage:
+    """A model that never calls a tool: prose for the router and the act step, then the draft."""
+    if "Draft:\n" in str(messages[0].content):
+        return echo_draft(messages)
+    return text_reply("This question is about the board; let me think about it.")
+
+
+async def test_weak_model_turn_falls_back_and_the_trace_says_so(make_agent: Any) -> None:
+    model = ScriptedChatModel(script=[prose_until_synthesis] * 8)
+    res = await (await make_agent(planner="llm", chat_model=model)).ask(BOARD, "w1")
+    assert res.trace.error is None and "Sandra Frei" in res.answer
+    assert res.trace.route and res.trace.route.reason.startswith("offline fallback:")
+    route_fb, *act_fbs = res.trace.fallbacks
+    assert route_fb.startswith("route: ") and "did not call RouterOutput" in route_fb
+    assert act_fbs and all(f.startswith("act, round ") for f in act_fbs)
+    assert all("the LLM chose no tool before any evidence" in f for f in act_fbs)
+    fallen = [s for s in res.trace.steps if s.fallback]
+    assert fallen and any(s.outcome == "evidence" for s in fallen)
+    assert res.trace.llm_calls == len(model.calls) == 2 + len(act_fbs)  # route, acts, synthesis
+
+
+async def test_json_call_in_text_runs_with_unknown_keys_dropped(make_agent: Any) -> None:
+    written = text_reply(
+        '<tool_call>{"name": "explore_network", "arguments": '
+        '{"entity_id": "CHE-100.000.012", "explain": true}}</tool_call>'
+    )
+    model = ScriptedChatModel(script=[tool_reply("RouterOutput", ROUTE_BOARD), written, echo_draft])
+    res = await (await make_agent(planner="llm", chat_model=model)).ask(BOARD, "w2")
+    assert res.trace.error is None and "Sandra Frei" in res.answer and not res.trace.fallbacks
+    [step] = [s for s in res.trace.steps if s.tool == "explore_network"]
+    assert step.outcome == "evidence" and "explain" not in step.args
+    assert step.purpose == "written as JSON in the LLM's text"

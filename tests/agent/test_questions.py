@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 
+from evals.fixture_graph import COMPANIES, PERSONS, FixtureFacts
 from graph_agent.result import EntityRef
 from tests.agent.questions import CASES, Case
-from tests.fixture_graph import COMPANIES, PERSONS, FixtureFacts
 
 PUB_RE = re.compile(r"(?:HR0\d|ZEFIX)-[\w-]+")
 

@@ -388,7 +388,8 @@ def test_state_on_a_day_follows_the_language(lang: str, on: str, label: str) -> 
 
 @pytest.mark.parametrize("lang", ["de", "fr", "it", "en"])
 def test_current_name_and_seat_are_cited(lang: str) -> None:
-    from graph_agent.answers.attributes import attribute_lines, detect_attribute
+    from graph_agent.answers.attributes import attribute_lines
+    from graph_agent.planners.offline.attribute_words import detect_attribute
     from graph_agent.answers.labels import say
 
     rows = [

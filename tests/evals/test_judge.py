@@ -3,25 +3,17 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 import pytest
-from langchain_core.messages import AIMessage
 
 from evals.judge import Judge, parse_score
 from shabgraph.errors import LLMError
+from tests.fakes.chat import ScriptedChatModel, text_reply
 
 
-class FakeModel:
-    """Replies with queued strings and records the prompts it saw."""
-
-    def __init__(self, replies: list[str]) -> None:
-        self.replies = list(replies)
-        self.prompts: list[Any] = []
-
-    def invoke(self, messages: Any, /) -> AIMessage:
-        self.prompts.append(messages)
-        return AIMessage(content=self.replies.pop(0))
+def scripted(*replies: str) -> ScriptedChatModel:
+    """The suite's scripted chat model, answering with these texts in order."""
+    return ScriptedChatModel(script=[text_reply(r) for r in replies])
 
 
 def test_parse_score() -> None:
@@ -32,7 +24,7 @@ def test_parse_score() -> None:
 
 
 def test_all_four_criteria_then_cache(tmp_path: Path) -> None:
-    model = FakeModel(["0.9", "0.8", "1", "0.5"])
+    model = scripted("0.9", "0.8", "1", "0.5")
     judge = Judge(model, "fake-model", tmp_path)
     scores = judge.score_all("Where is Alvora AG?", "Zürich", "Zürich", "Alvora AG, in Zürich")
     assert scores == {
@@ -41,9 +33,9 @@ def test_all_four_criteria_then_cache(tmp_path: Path) -> None:
         "answer_relevance": 1.0,
         "information_recall": 0.5,
     }
-    assert judge.calls == 4 and "Alvora AG, in Zürich" in model.prompts[0][1].content
+    assert judge.calls == 4 and "Alvora AG, in Zürich" in str(model.calls[0][1].content)
     # A new judge on the same cache answers without calling the model (it has no replies left).
-    again = Judge(FakeModel([]), "fake-model", tmp_path)
+    again = Judge(scripted(), "fake-model", tmp_path)
     assert (
         again.score_all("Where is Alvora AG?", "Zürich", "Zürich", "Alvora AG, in Zürich") == scores
     )

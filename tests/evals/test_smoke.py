@@ -70,8 +70,7 @@ def test_eval_run_writes_the_report(
         assert heading in report
     _assert_flat_baselines_apart((out / "results.md").read_text(), ran)
     assert "### Tier 1: entity resolution" in report
-    if (settings.shared_dir / "data" / "gold" / "gold_dev.jsonl").is_file():
-        assert "### Tier 1: extraction" in report and "| persons |" in report
+    assert "### Tier 1: extraction" in report and "| persons |" in report
     # `eval report` writes the same report again from records.jsonl alone.
     (out / "report.md").unlink()
     rerender(settings, small_graph, out)

@@ -15,7 +15,7 @@ from ingestion.extraction.models import ExtractionRecord, PersonMention
 from ingestion.extraction.prompts import USER_PROMPT, placeholders, user_message
 from shabgraph.errors import ConfigError
 from shabgraph.settings import Settings
-from tests.extraction.fake_chat import ScriptedChat
+from tests.fakes.chat import ScriptedChatModel
 
 pytestmark = pytest.mark.unit
 
@@ -44,8 +44,8 @@ UNCOVERED = (
 )
 
 
-def _llm(tmp_path: Path, script: list) -> tuple[LLMExtractor, ScriptedChat]:  # type: ignore[type-arg]
-    fake = ScriptedChat(script=script)
+def _llm(tmp_path: Path, script: list) -> tuple[LLMExtractor, ScriptedChatModel]:  # type: ignore[type-arg]
+    fake = ScriptedChatModel(script=script)
     return LLMExtractor(
         fake,
         ExtractionCache(tmp_path / "cache"),
@@ -62,11 +62,11 @@ def test_llm_structured_output_parsed_and_cached(tmp_path: Path) -> None:
     [rec] = list(llm.extract_many([inp]))
     assert rec.id == "n1" and rec.error is None
     assert rec.persons[0].family_name == "Fiktiv" and rec.persons[0].roles == ["chair"]
-    assert fake.calls == 1
+    assert len(fake.calls) == 1
     # A re-run (new extractor, same cache directory) costs no call.
     llm2, fake2 = _llm(tmp_path, [])
     [again] = list(llm2.extract_many([inp]))
-    assert again.persons == rec.persons and fake2.calls == 0
+    assert again.persons == rec.persons and len(fake2.calls) == 0
 
 
 def test_llm_retries_then_error_record(tmp_path: Path) -> None:
@@ -76,7 +76,7 @@ def test_llm_retries_then_error_record(tmp_path: Path) -> None:
         ExtractionInput(id="bad", text="Text zwei."),
     ]
     first = list(llm.extract_many(inputs[:1]))
-    assert first[0].error is None and fake.calls == 2, "one retry after the failure"
+    assert first[0].error is None and len(fake.calls) == 2, "one retry after the failure"
     second = list(llm.extract_many(inputs[1:]))
     assert second[0].id == "bad" and second[0].error and "boom" not in second[0].error
     assert second[0].persons == []
@@ -88,7 +88,7 @@ def test_hybrid_sends_only_low_coverage(tmp_path: Path) -> None:
     inputs = [ExtractionInput(id="a", text=COVERED), ExtractionInput(id="b", text=UNCOVERED)]
     out = list(hybrid.extract_many(inputs))
     assert [r.id for r in out] == ["a", "b"]
-    assert hybrid.sent == ["b"] and fake.calls == 1
+    assert hybrid.sent == ["b"] and len(fake.calls) == 1
     assert out[1].persons[0].family_name == "Fiktiv"
 
 
@@ -134,12 +134,9 @@ def test_needles_never_skip_a_matching_cue() -> None:
 
     from ingestion.extraction.lexicon import may_match, needles
     from ingestion.extraction.vocab import ordered
-    from tests.conftest import SHARED
+    from tests.conftest import GOLD
 
-    texts = [
-        json.loads(x)["text"]
-        for x in (SHARED / "data" / "gold" / "inputs_dev.jsonl").read_text().splitlines()
-    ]
+    texts = [json.loads(x)["text"] for x in (GOLD / "inputs_dev.jsonl").read_text().splitlines()]
     texts += ["Fusionsvertrag vom 1.1.2020", "Kapitalerhöhung", "Le capital-actions porté à CHF 1"]
     checked = 0
     for v in ordered(None):

@@ -13,15 +13,15 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from evals.extraction_scorer import render, score
 from ingestion.extraction.inputs import ExtractionInput
 from ingestion.extraction.models import CompanyMention, ExtractionRecord, PersonMention
 from ingestion.extraction.rules import RulesExtractor
-from ingestion.extraction.scorer import render, score
-from tests.conftest import REPO, SHARED
+from tests.conftest import EXTRACTION_SCHEMA, REPO
 
 pytestmark = pytest.mark.unit
 
-SCHEMA = json.loads((SHARED / "schemas" / "extraction.schema.json").read_text())
+SCHEMA = json.loads(EXTRACTION_SCHEMA.read_text())
 VALIDATOR = jsonschema.Draft202012Validator(SCHEMA)
 RULES = RulesExtractor()
 # Fragments of real conventions, so random text also reaches the block and prose parsers.
@@ -121,7 +121,7 @@ def test_scorer_missing_prediction_counts_as_empty() -> None:
 def _cli(*args: str) -> subprocess.CompletedProcess[str]:
     env = dict(os.environ, SHABGRAPH_LLM_BASE_URL="")
     return subprocess.run(
-        [sys.executable, "-m", "shabgraph", *args],
+        [sys.executable, "-m", "cli", *args],
         capture_output=True,
         text=True,
         cwd=REPO,

@@ -6,6 +6,7 @@ extractor. `CORPUS` is ordered by publication date; `extract(pub)` returns the m
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import date
 from typing import Any, Literal
 
@@ -250,10 +251,16 @@ def extract(pub: Publication) -> ExtractionRecord:
     return _records[pub.number]
 
 
-def ingest(driver: Any, pubs: list[Publication] | None = None) -> Any:
-    """Ingest (part of) the corpus without progress output; returns the summary."""
+def ingest(
+    driver: Any,
+    pubs: list[Publication] | None = None,
+    after_write: Callable[[], None] | None = None,
+) -> Any:
+    """Ingest (part of) the corpus without progress output; returns the summary.
+
+    `after_write` runs after every committed write batch (the resume test kills the process)."""
     from ingestion.graph.pipeline import Ingestor
 
-    return Ingestor(driver, "neo4j", extract, show_progress=False).run(
+    return Ingestor(driver, "neo4j", extract, show_progress=False, after_write=after_write).run(
         CORPUS if pubs is None else pubs
     )

@@ -2,24 +2,23 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from neo4j import Driver
 
+from evals.resolution import uid_continuity
 from ingestion.graph.checksum import graph_checksum
-from ingestion.graph.evaluation import uid_continuity
 from ingestion.graph.pipeline import ingest_paths
 from shabgraph.db import read
+from tests.conftest import REAL_NOTICES
 
 
 @pytest.fixture
-def real_graph(clean_db: Driver, shared_dir: Path) -> Driver:
-    ingest_paths([shared_dir / "data" / "real"], clean_db, "neo4j", "rules", show_progress=False)
+def real_graph(clean_db: Driver) -> Driver:
+    ingest_paths([REAL_NOTICES], clean_db, "neo4j", "rules", show_progress=False)
     return clean_db
 
 
-def test_real_notices_graph(real_graph: Driver, shared_dir: Path) -> None:
+def test_real_notices_graph(real_graph: Driver) -> None:
     orphans = read(
         real_graph, "neo4j", "MATCH (e:Event) WHERE NOT ()-[:HAS_EVENT]->(e) RETURN count(e) AS n"
     )
@@ -44,5 +43,5 @@ def test_real_notices_graph(real_graph: Driver, shared_dir: Path) -> None:
     )
     assert rows
     before = graph_checksum(real_graph)
-    ingest_paths([shared_dir / "data" / "real"], real_graph, "neo4j", "rules", show_progress=False)
+    ingest_paths([REAL_NOTICES], real_graph, "neo4j", "rules", show_progress=False)
     assert graph_checksum(real_graph) == before

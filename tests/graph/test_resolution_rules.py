@@ -10,14 +10,14 @@ from ingestion.graph.identity import (
     AliasIndex,
     StrongCandidate,
     match_by_key_and_seat,
-    parse_code13,
-    parse_uid,
     resolve_weak,
 )
 from ingestion.graph.normalize import company_hub_key, person_hub_key, place_set
-from ingestion.graph.persons import Profile, cluster_block, nationality_code, person_decision
+from ingestion.graph.persons import Profile, cluster_block, person_decision
 from ingestion.graph.roles import RoleInterval, RoleMention, role_intervals
 from ingestion.graph.rows import CompanyRow, PersonRow
+from shabgraph.register.nationalities import nationality_code
+from shabgraph.register.uid import check_uid, parse_code13
 from tests.graph.corpus import ALPHA
 
 
@@ -60,10 +60,10 @@ def test_hub_keys_fold_spelling_variants() -> None:
 
 
 def test_uid_check_digit_and_old_numbers() -> None:
-    assert parse_uid(ALPHA) == (ALPHA, True)
-    assert parse_uid("CHE114723217") == ("CHE-114.723.217", True)
-    assert parse_uid("CHE-114.723.218")[1] is False
-    assert parse_uid("CH-020.7.000.695-4") == (None, False)
+    assert check_uid(ALPHA) == (ALPHA, True)
+    assert check_uid("CHE114723217") == ("CHE-114.723.217", True)
+    assert check_uid("CHE-114.723.218")[1] is False
+    assert check_uid("CH-020.7.000.695-4") == (None, False)
     assert parse_code13("CH-020.7.000.695-4") == "CH02070006954"
     alias = AliasIndex()
     alias.link(["CH02070006954", "CHE-114.723.217"])

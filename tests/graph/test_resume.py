@@ -10,27 +10,34 @@ import pytest
 from neo4j import Driver
 
 from ingestion.graph.checksum import graph_checksum
-from ingestion.graph.pipeline import CRASH_ENV
 from shabgraph.settings import Settings
 from tests.conftest import REPO, settings_env, wipe
 from tests.graph import corpus
 
+# The child exits abruptly (no clean-up, no flush) once `after` write batches are committed.
 SCRIPT = """
+import os
 from shabgraph import db
 from tests.conftest import test_settings
 from tests.graph import corpus
+written = 0
+def crash():
+    global written
+    written += 1
+    if written >= {after}:
+        os._exit(137)
 with db.open_driver(test_settings()) as driver:
-    corpus.ingest(driver)
+    corpus.ingest(driver, after_write=crash)
 """
 
 
 def _killed_run(settings: Settings, after: int) -> int:
-    env = settings_env(settings) | {CRASH_ENV: str(after), "PYTHONPATH": str(REPO)}
+    env = settings_env(settings) | {"PYTHONPATH": str(REPO)}
     for key in ("SHABGRAPH_TEST_INSTANCE", "SHABGRAPH_TEST_BOLT_PORT", "SHABGRAPH_TEST_HTTP_PORT"):
         if key in os.environ:
             env[key] = os.environ[key]
     proc = subprocess.run(
-        [sys.executable, "-c", SCRIPT],
+        [sys.executable, "-c", SCRIPT.format(after=after)],
         env=env,
         cwd=REPO,
         timeout=120,

@@ -4,10 +4,16 @@ from __future__ import annotations
 
 import threading
 import time
+from pathlib import Path
+from typing import Any
 
 import pytest
 
-from ingestion.graph.sink import WRITERS_ENV, WriteSink, writer_count
+from ingestion.graph import pipeline
+from ingestion.graph.reading import worker_count
+from ingestion.graph.sink import WriteSink, writer_count
+from ingestion.graph.stages.summary import IngestSummary
+from shabgraph.settings import Settings
 
 
 def test_one_writer_keeps_submission_order() -> None:
@@ -66,13 +72,41 @@ def test_after_each_counts_every_job_across_writers() -> None:
     assert count[0] == 200
 
 
-def test_writer_count_reads_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.delenv(WRITERS_ENV, raising=False)
-    assert writer_count() == 2
-    monkeypatch.setenv(WRITERS_ENV, "1")
-    assert writer_count() == 1
-    monkeypatch.setenv(WRITERS_ENV, "0")
-    assert writer_count() == 1
+def test_worker_and_writer_counts_come_from_a_dot_env_file(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    # The README promises that `.env` works: the build must read its counts through Settings.
+    for key in ("SHABGRAPH_INGEST_WORKERS", "SHABGRAPH_INGEST_WRITERS"):
+        monkeypatch.delenv(key, raising=False)
+    monkeypatch.chdir(tmp_path)
+    assert writer_count(Settings()) == 2
+    (tmp_path / ".env").write_text("SHABGRAPH_INGEST_WORKERS=3\nSHABGRAPH_INGEST_WRITERS=1\n")
+    assert worker_count(Settings()) == 3
+    assert writer_count(Settings()) == 1
+    (tmp_path / ".env").write_text("SHABGRAPH_INGEST_WORKERS=0\nSHABGRAPH_INGEST_WRITERS=0\n")
+    assert worker_count(Settings()) == 1
+    assert writer_count(Settings()) == 1
+
+
+def test_ingest_paths_hands_the_settings_counts_to_the_build(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    seen: dict[str, int] = {}
+
+    class Recorder(pipeline.Ingestor):
+        def run(self, items: Any) -> IngestSummary:
+            seen["writers"] = self.writers
+            return IngestSummary()
+
+    def fake_parsed(paths: Any, extractor: str, workers: int, settings: Settings) -> list[Any]:
+        seen["workers"] = workers
+        return []
+
+    monkeypatch.setattr(pipeline, "Ingestor", Recorder)
+    monkeypatch.setattr(pipeline, "parsed_items", fake_parsed)
+    settings = Settings(ingest_workers=3, ingest_writers=5)
+    pipeline.ingest_paths([tmp_path], None, "neo4j", settings=settings)  # type: ignore[arg-type]
+    assert seen == {"workers": 3, "writers": 5}
 
 
 def test_retry_warnings_are_counted_and_kept_off_the_console(

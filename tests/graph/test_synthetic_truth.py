@@ -14,16 +14,15 @@ import sys
 from collections import defaultdict
 from collections.abc import Iterator
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any, Final
 
 import pytest
 from neo4j import Driver
 
-from ingestion.synthetic import generate
 from shabgraph.db import read
 from shabgraph.settings import Settings
-from tests.conftest import REPO, settings_env, wipe
+from synthetic import generate
+from tests.conftest import REAL_NOTICES, REPO, settings_env, wipe
 from tests.graph import truth_cases as tc
 
 pytestmark = pytest.mark.slow
@@ -94,7 +93,6 @@ class SyntheticGraph:
 def graph(
     driver: Driver,
     neo4j_settings: Settings,
-    shared_dir: Path,
     tmp_path_factory: pytest.TempPathFactory,
 ) -> Iterator[SyntheticGraph]:
     """A wiped test database after `shabgraph ingest SYNTHETIC REAL` (the command, not a shortcut)."""
@@ -106,10 +104,10 @@ def graph(
         [
             sys.executable,
             "-m",
-            "shabgraph",
+            "cli",
             "ingest",
             str(corpus / "notices"),
-            str(shared_dir / "data" / "real"),
+            str(REAL_NOTICES),
         ],
         env=settings_env(neo4j_settings),
         cwd=REPO,

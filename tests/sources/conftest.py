@@ -9,22 +9,22 @@ import pytest
 
 from ingestion.publication import Publication
 from ingestion.sources import Reject, read_paths
-from tests.conftest import SHARED
+from tests.conftest import GOLD, REAL_NOTICES
 
-REAL = SHARED / "data" / "real"
+REAL = REAL_NOTICES
 API_FIXTURE = REAL / "amtsblattportal-n8n-fixture-2026-08-26" / "publications_hr_2026-08-26.json"
 XML_DIR = REAL / "amtsblattportal-swissco-fixtures-2026-09-03"
 DAILY_DIR = REAL / "zefix-daily-2001-2017-renenyffenegger" / "raw"
 REST_FILE = REAL / "zefix-rest-example-snowflake-dbt" / "example_zefix_document.json"
-GOLD_INPUTS = SHARED / "data" / "gold" / "inputs_dev.jsonl"
+GOLD_INPUTS = GOLD / "inputs_dev.jsonl"
 
 
 @pytest.fixture(scope="session")
 def real_items() -> list[Publication | Reject]:
     """Everything read from the real data folder, in order."""
-    if not REAL.exists():
-        pytest.skip(f"real data not found at {REAL}")
-    return list(read_paths([REAL]))
+    items = list(read_paths([REAL]))
+    assert items, f"no real notices read from {REAL}"
+    return items
 
 
 @pytest.fixture(scope="session")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import orjson
 from typer.testing import CliRunner
 
-from shabgraph.cli import app
+from cli.main import app
 from tests.sources.conftest import REAL, write
 
 

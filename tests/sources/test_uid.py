@@ -1,10 +1,11 @@
-"""UID normalisation and check digit."""
+"""UID normalisation and check digit, as the source readers use them (shabgraph.register.uid)."""
 
 from __future__ import annotations
 
 import pytest
 
-from ingestion.sources.uid import normalise_code13, normalise_uid, uid_check_digit
+from shabgraph.register.uid import check_digit as uid_check_digit
+from shabgraph.register.uid import normalise_code13, normalise_uid
 
 
 @pytest.mark.parametrize(

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from ingestion.synthetic import Summary, generate
+from synthetic import Summary, generate
 
 N = 4000
 SEED = 11

@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from ingestion.synthetic import generate
-from ingestion.synthetic.names import pick_variant, transliteration
-from ingestion.synthetic.uid import check_digit, is_valid
 from shabgraph.errors import InputError
+from shabgraph.register.uid import check_digit, is_valid
+from synthetic import generate
+from synthetic.names import pick_variant, transliteration
 from tests.synthetic.conftest import N, publications, read_jsonl
 
 UID_RE = re.compile(r"CHE-\d{3}\.\d{3}\.\d{3}")

@@ -7,8 +7,8 @@ from collections.abc import Iterator
 import pytest
 from neo4j import Driver
 
+from evals.fixture_graph import FixtureFacts, load_fixture_graph
 from shabgraph.settings import Settings
-from tests.fixture_graph import FixtureFacts, load_fixture_graph
 from tools.base import ToolContext
 
 

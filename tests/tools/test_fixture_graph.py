@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from neo4j import Driver
 
-from tests.fixture_graph import FixtureFacts
+from evals.fixture_graph import FixtureFacts
 
 LABELS = ("Company", "Person", "Event", "NameHub", "CompanyState")
 

@@ -1,4 +1,4 @@
-"""The tools compute exactly the NameHub keys ingestion writes (one shared module, shabgraph.names)."""
+"""The tools compute exactly the NameHub keys ingestion writes (one shared module, shabgraph.register.folding)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The stored counts (tools/precompute.py) give the same rankings as counting on the fly."""
+"""The stored counts (the build's derived-counts stage) give the same rankings as counting live."""
 
 from __future__ import annotations
 
@@ -9,8 +9,11 @@ from typing import Any
 import pytest
 from neo4j import Driver
 
+from evals.fixture_graph import FixtureFacts
+from ingestion.graph.count_tables import count_tables
+from ingestion.graph.event_columns import read_event_columns
+from shabgraph.derived_counts import PERIOD_FILTERS
 from shabgraph.settings import Settings
-from tests.fixture_graph import FixtureFacts
 from tools.analytics import (
     TOP_BY_EVENTS,
     TOP_BY_EVENTS_DERIVED,
@@ -23,14 +26,7 @@ from tools.analytics import (
     get_top_entities,
 )
 from tools.base import ToolContext
-from tools.event_counts import (
-    GROUP_EXPRESSIONS,
-    PERIOD_FILTERS,
-    READ_STORED,
-    count_tables,
-    live_count_query,
-)
-from tools.precompute import read_event_columns
+from tools.event_counts import GROUP_EXPRESSIONS, READ_STORED, live_count_query
 from tools.runner import read_query
 
 

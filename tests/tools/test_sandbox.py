@@ -7,8 +7,8 @@ import time
 import pytest
 from neo4j import Driver
 
+from evals.fixture_graph import FixtureFacts
 from shabgraph.errors import CypherRejected, ToolError
-from tests.fixture_graph import FixtureFacts
 from tools.base import ToolContext
 from tools.cypher_tool import RunCypherArgs, run_cypher
 from tools.runner import read_query

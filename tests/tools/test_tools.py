@@ -1,4 +1,4 @@
-"""Each tool against the fixture graph, with exact expected results (tests/fixture_graph.py)."""
+"""Each tool against the fixture graph, with exact expected results (evals/fixture_graph.py)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from dataclasses import replace
 
 import pytest
 
-from tests.fixture_graph import FixtureFacts
+from evals.fixture_graph import FixtureFacts
 from tools.analytics import (
     CountEntitiesByEventArgs,
     GetTopEntitiesArgs,
@@ -241,7 +241,7 @@ def test_injection_strings_are_only_data(
 
 
 def test_registry_and_intents(ctx: ToolContext, fixture_graph: FixtureFacts) -> None:
-    assert set(TOOLS) == set(INTENT_TOOLS["all"]) and len(TOOLS) == 7
+    assert set(TOOLS) == set(INTENT_TOOLS["all"]) and len(TOOLS) == 9
     assert all(set(tools) <= set(TOOLS) for tools in INTENT_TOOLS.values())
     bad = call_tool(ctx, "explore_network", {"entity_id": "x", "hops": 9})
     assert bad.outcome == "error" and "hops" in bad.message

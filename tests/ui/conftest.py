@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from contextlib import asynccontextmanager
 from typing import Any
 from unittest.mock import AsyncMock, Mock
@@ -10,6 +10,7 @@ from unittest.mock import AsyncMock, Mock
 import pytest
 from neo4j import Driver
 
+from evals.fixture_graph import FixtureFacts, load_fixture_graph
 from graph_agent.result import (
     Citation,
     EntityRef,
@@ -19,6 +20,8 @@ from graph_agent.result import (
     Trace,
     TurnResult,
 )
+from shabgraph.settings import Settings
+from tests.conftest import wipe
 from tests.ui.demo_graph import load_demo_graph
 from tools.base import QueryTrace
 
@@ -107,6 +110,36 @@ def sample_turn(thread_id: str = "thread-1") -> TurnResult:
 @pytest.fixture
 def turn() -> TurnResult:
     return sample_turn()
+
+
+@pytest.fixture
+def data_layer(monkeypatch: pytest.MonkeyPatch) -> Mock:
+    """The data layer Chainlit's steps and messages write to: a recording double.
+
+    Set where `chainlit.data.get_data_layer` reads it, so no test builds the app's thread store
+    (whichever test imported `ui.chat` first would have registered it).
+    """
+    import chainlit.data
+
+    layer = Mock(name="data_layer")
+    for method in ("create_step", "update_step", "delete_step", "create_element"):
+        setattr(layer, method, AsyncMock(name=method))
+    monkeypatch.setattr(chainlit.data, "_data_layer", layer)
+    monkeypatch.setattr(chainlit.data, "_data_layer_initialized", True)
+    return layer
+
+
+def emitted(ctx: Any, event: str) -> list[dict[str, Any]]:
+    """Payloads of one socket event the mocked session emitted, in order."""
+    return [c.args[1] for c in ctx.session.emit.await_args_list if c.args[0] == event]
+
+
+@pytest.fixture
+def fixture_db(clean_db: Driver, neo4j_settings: Settings) -> Iterator[FixtureFacts]:
+    """The tools' and agent's fixture graph (NameHubs, spelling variants), wiped afterwards so
+    the app tests' demo graph stays alone."""
+    yield load_fixture_graph(clean_db, neo4j_settings.neo4j_database)
+    wipe(clean_db, neo4j_settings.neo4j_database)
 
 
 @pytest.fixture

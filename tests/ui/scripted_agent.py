@@ -2,7 +2,8 @@
 
 It exists so the UI can be tested (traces, dossiers, network, resume) independently of the
 agent's answers. Its per-thread memory lives in a JSON file, like a checkpointer, so a test can
-tell whether the UI resumed the same thread id after a restart.
+tell whether the UI resumed the same thread id after a restart. With the `llm` planner it writes
+its answer word by word to `on_token`, as the LLM planner streams its synthesis.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ import json
 import re
 import threading
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from datetime import date
 from pathlib import Path
 from typing import Any
@@ -45,6 +46,8 @@ RETURN c.id AS source_id, c.name AS source_name, o.id AS target_id,
 """
 MEMORY_LOCK = threading.Lock()
 WORDS = re.compile(r"\b[A-ZÄÖÜ][\wäöüéèà-]+")
+TOKEN = re.compile(r"\S+\s*|\s+")
+"""Word-sized pieces that join back to the text, as an LLM's stream does."""
 
 
 class ScriptedAgent:
@@ -151,10 +154,15 @@ class ScriptedAgent:
         *,
         selected_entity: EntityRef | None = None,
         as_of: date | None = None,
+        on_token: Callable[[str], Awaitable[None]] | None = None,
     ) -> AsyncIterator[Any]:
         yield {"message": "routing the question"}
         result = await asyncio.to_thread(self.answer, question, thread_id, selected_entity)
         yield {"message": f"{len(result.trace.steps)} tool calls done"}
+        if self.options.planner == "llm" and on_token is not None:
+            for token in TOKEN.findall(result.answer):
+                await on_token(token)
+        yield {"type": "answer", "form": result.trace.synthesis_form}
         yield result
 
 

@@ -9,7 +9,6 @@ Screenshots of each mode go to test-artifacts/ui/.
 from __future__ import annotations
 
 import asyncio
-import importlib.util
 import re
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -19,16 +18,17 @@ from typing import Any
 import pytest
 from neo4j import Driver
 
+from benchmarks.ui_server import AppServer, start_app
+from graph_agent.checkpoint import open_checkpointer
+from graph_agent.service import AgentService
 from shabgraph.settings import Settings
-from tests.ui.app_server import SCRIPTED, AppServer, start_app
 from tests.ui.browser_support import CHROMIUM_ARGS, ask, chromium_path, login, shot
 from tests.ui.demo_graph import load_demo_graph
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 PORT = 8712
-REAL_AGENT = importlib.util.find_spec("graph_agent.service") is not None
-FACTORY = "ui.agent_bridge:create_agent" if REAL_AGENT else SCRIPTED
+FACTORY = "ui.agent_bridge:create_agent"
 QUESTION = "Who is Anna Beispiel?"
 
 
@@ -119,14 +119,6 @@ def test_dossier_from_an_answer(alice: Any) -> None:
 
 def agent_turns(flow: type[Flow], driver: Driver, thread_id: str) -> int:
     """How many turns the agent's own memory holds for the thread (its checkpointer)."""
-    if not REAL_AGENT:
-        import json
-
-        mem = json.loads((flow.data_dir / "ui" / "scripted-memory.json").read_text())
-        return 1 if thread_id in mem else 0
-    from graph_agent.checkpoint import open_checkpointer
-    from graph_agent.service import AgentService
-
     settings = flow.settings.model_copy(update={"data_dir": flow.data_dir})
 
     async def count() -> int:
@@ -152,7 +144,7 @@ def test_resume_after_restart_keeps_the_agent_memory(
     page.goto(flow.thread_url)
     page.get_by_text(QUESTION).first.wait_for(timeout=20_000)
     ask(page, "Where does she live?", "Zürich")
-    assert agent_turns(flow, driver, thread_id) == before + (1 if REAL_AGENT else 0)
+    assert agent_turns(flow, driver, thread_id) == before + 1
     shot(page, "5-resumed")
     ctx.close()
 

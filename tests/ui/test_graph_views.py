@@ -2,16 +2,46 @@
 
 from __future__ import annotations
 
+from unittest.mock import Mock
+
+import pytest
 from neo4j import Driver
 
-from ui.dossier import dossier_markdown, load_dossier, lucene_query, search_entities
+from evals.fixture_graph import FixtureFacts
+from graph_agent.toolbox import Toolbox
+from shabgraph.errors import InputError
+from shabgraph.settings import Settings
+from tools.base import ToolContext
+from ui.dossier import dossier_markdown, load_dossier, search_entities
 from ui.network import graph_from_records, neighbourhood
 from ui.notices import fetch_notices, notice_markdown
 
 
-def test_lucene_query_escapes_user_input() -> None:
-    assert lucene_query('Muster (AG) "x"') == 'Muster* AND \\(AG\\)* AND \\"x\\"*'
-    assert lucene_query("   ") == ""
+@pytest.mark.parametrize(
+    ("typed", "key"),
+    [
+        ("Mueller Bau", "muellerbau"),  # no umlaut: only the NameHub key finds Müller Bau GmbH
+        ("Alpenblik Holding", "alpenblick"),  # a typo
+        ("Verde Giardini", "ticino"),  # the former name of Ticino Verde Sagl
+    ],
+)
+def test_dossier_and_agent_resolve_a_name_variant_to_the_same_entity(
+    fixture_db: FixtureFacts, driver: Driver, neo4j_settings: Settings, typed: str, key: str
+) -> None:
+    database = neo4j_settings.neo4j_database
+    hits = search_entities(driver, database, typed)
+    # The agent reaches the tool through its toolbox, with the arguments an LLM would give.
+    agent = Toolbox(ToolContext(driver=driver, database=database)).run_sync(
+        "search_companies", {"query": typed}
+    )
+    assert agent.outcome == "evidence", agent.message
+    assert hits and hits[0].id == agent.records[0]["id"] == fixture_db.ids[key]
+
+
+def test_search_refuses_what_the_tool_cannot_take() -> None:
+    assert search_entities(Mock(), "neo4j", "   ") == []
+    with pytest.raises(InputError, match="cannot search for that"):
+        search_entities(Mock(), "neo4j", "x" * 300)
 
 
 def test_search_finds_companies_and_persons(demo_db: Driver) -> None:

@@ -13,10 +13,10 @@ import pytest
 import socketio
 from neo4j import Driver
 
+from benchmarks.ui_client import ChatSession, login_cookie
+from benchmarks.ui_server import AppServer, start_app
 from shabgraph.settings import Settings
-from tests.ui.app_server import AppServer, start_app
 from tests.ui.demo_graph import load_demo_graph
-from ui.socket_client import ChatSession, login_cookie
 
 pytestmark = pytest.mark.slow
 PORT = 8713
@@ -28,7 +28,11 @@ def app(
 ) -> Iterator[tuple[AppServer, Path]]:
     load_demo_graph(driver, neo4j_settings.neo4j_database)
     data = tmp_path_factory.mktemp("ui-socket")
-    server = start_app(neo4j_settings, PORT, data)
+    # An endpoint is configured only so the llm planner may be picked: the scripted agent
+    # never calls it, it streams its own answer as that planner would.
+    server = start_app(
+        neo4j_settings, PORT, data, extra_env={"SHABGRAPH_LLM_BASE_URL": "http://127.0.0.1:9/v1"}
+    )
     yield server, data
     server.stop()
 
@@ -118,3 +122,32 @@ def test_bad_settings_give_a_message_with_an_error_id(app: tuple[AppServer, Path
     out = run(scenario())
     assert out.errors and "'31.12.2024' is not a date" in out.errors[0]
     assert "error id" in out.errors[0]
+
+
+def test_llm_tokens_stream_into_the_answer_not_the_progress(app: tuple[AppServer, Path]) -> None:
+    server, _ = app
+
+    async def scenario():  # type: ignore[no-untyped-def]
+        s = ChatSession(server.url, await login_cookie(server.url, "alice", "alice-pw"))
+        await s.connect()
+        await s.sio.emit("chat_settings_change", {"planner": "llm", "max_rounds": 2, "as_of": ""})
+        await asyncio.sleep(0.3)
+        out = await s.ask("Wer sitzt im Verwaltungsrat der Muster Holding AG?")
+        await s.close()
+        return out
+
+    out = run(scenario())
+    assert not out.errors, out.errors
+    starts = [s for s in out.steps if s.get("type") == "assistant_message" and s.get("streaming")]
+    assert len(starts) == 1
+    answer_id = starts[0]["id"]
+    # The first token opens the stream; every further one is one stream_token on the answer.
+    streamed = starts[0]["output"] + "".join(t["token"] for t in out.tokens)
+    assert {t["id"] for t in out.tokens} == {answer_id} and len(out.tokens) >= 5
+    assert streamed == out.answer.split("\n\n**Sources**")[0]
+    assert "Anna Beispiel" in streamed
+    runs = [s for s in out.steps if s.get("type") == "run" and s.get("name") == "graph agent"]
+    progress = [r.get("output", "") for r in runs]
+    # Progress stays the agent's three events, three bullets at most: none holds answer text.
+    assert progress and not any("Anna Beispiel" in text for text in progress)
+    assert max(text.count("- ") for text in progress) <= 3

@@ -12,89 +12,23 @@ import re
 from collections.abc import Callable
 from typing import Any, Literal
 
+from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, SystemMessage
-from pydantic import BaseModel, Field, ValidationError
 
 from graph_agent.planners import calls as C
-from graph_agent.planners.base import ActOut, RouteOut, SynthOut, TurnView
+from graph_agent.planners.base import ActOut, Planner, RouteOut, SynthOut, TurnView
 from graph_agent.planners.llm import prompts as P
-from graph_agent.planners.offline.planner import tried_mentions
-from graph_agent.planners.offline.slots import fill_slots
-from graph_agent.state import Slots, ToolCall
+from graph_agent.planners.llm import repair as R
+from graph_agent.planners.llm.routing import RouterOutput, router_output, slots_of
+from graph_agent.planners.offline.planner import OfflinePlanner, tried_mentions
+from graph_agent.state import ToolCall
 from graph_agent.toolbox import Toolbox
-from shabgraph.errors import ConfigError, LLMError
-from shabgraph.settings import Settings
+from shabgraph.errors import LLMError
 
-ENTITY_TASKS = frozenset({"network", "history", "lookup", "any"})
+POPULATION_TASKS = frozenset({"count", "top", "text", "list"})
+"""Tasks over many entities; for any other task the mentions are linked before the LLM acts."""
 PUB_RE = re.compile(r"\b(?:HR0\d|ZEFIX)-[\w-]+")
-
-
-class RouterOutput(BaseModel):
-    """Classify a commercial-register question and extract its slots."""
-
-    intent: Literal[
-        "entity_disambiguation",
-        "network_exploration",
-        "event_history",
-        "macro_analytics",
-        "deep_text",
-        "all",
-    ]
-    """The intent."""
-    task: Literal["count", "top", "text", "history", "network", "lookup", "any"] = "any"
-    """Finer task: count/top (macro), text (deep_text), history, network, lookup."""
-    reason: str = ""
-    """One sentence: why this intent."""
-    language: Literal["de", "fr", "it", "en"] = "en"
-    """Language of the question."""
-    mentions: list[str] = Field(default_factory=list)
-    """Company or person names and UIDs exactly as written in the question."""
-    as_of: str | None = None
-    """Reference date (ISO) when the question asks about one day."""
-    date_from: str | None = None
-    """Start of a period (ISO)."""
-    date_to: str | None = None
-    """End of a period (ISO)."""
-    canton: str | None = None
-    """Two-letter canton code."""
-    metric: Literal["capital", "mandates", "events"] | None = None
-    """Ranking metric."""
-    event_type: str | None = None
-    """Event type (registration, deletion, merger, bankruptcy, asset_transfer, ...)."""
-    aspect: (
-        Literal["board", "mandates", "branches", "head_office", "mergers", "transfers"] | None
-    ) = None
-    """Part of the neighbourhood asked for."""
-    role: str | None = None
-    """Role asked about (chair, board_member, auditor, managing_director, ...)."""
-    past: bool = False
-    """Asks about former holders or states."""
-    follow_up: bool = False
-    """Refers back to an entity of an earlier turn."""
-    text: str | None = None
-    """Words to search in notice texts (deep_text)."""
-    limit: int = 10
-    """Size of a ranking."""
-
-
-def make_chat_model(settings: Settings) -> Any:
-    """ChatOpenAI against the configured OpenAI-compatible endpoint (Chat Completions API)."""
-    if not settings.llm_base_url:
-        raise ConfigError(
-            "the LLM planner needs SHABGRAPH_LLM_BASE_URL", hint="set it, or use --planner offline"
-        )
-    from langchain_openai import ChatOpenAI
-
-    key = settings.llm_api_key.get_secret_value() if settings.llm_api_key else "not-needed"
-    return ChatOpenAI(
-        base_url=settings.llm_base_url,
-        api_key=key,  # type: ignore[arg-type]
-        model=settings.llm_model,
-        temperature=0.0,
-        timeout=settings.llm_timeout,
-        max_retries=1,
-        use_responses_api=False,
-    )
+"""A publication number as cited in an answer."""
 
 
 def tokens_of(msg: BaseMessage) -> int:
@@ -108,10 +42,21 @@ class LLMPlanner:
 
     name: Literal["llm"] = "llm"
 
-    def __init__(self, model: Any, toolbox: Toolbox, timeout_s: float = 60.0) -> None:
+    def __init__(
+        self,
+        model: BaseChatModel,
+        toolbox: Toolbox,
+        timeout_s: float = 60.0,
+        fallback: Planner | None = None,
+    ) -> None:
         self.model = model
+        """The chat model (ChatOpenAI, or a scripted one in tests)."""
         self.toolbox = toolbox
+        """The tools it may bind (their specs give the schemas)."""
         self.timeout_s = timeout_s
+        """Seconds one LLM call may take."""
+        self.fallback: Planner = fallback or OfflinePlanner()
+        """Decides a step whose LLM output is unusable (a weak model's), so the turn goes on."""
 
     async def _call(self, runnable: Any, messages: list[BaseMessage]) -> AIMessage:
         try:
@@ -139,36 +84,24 @@ class LLMPlanner:
             HumanMessage(P.render(P.ROUTER_USER, question=view.question)),
         ]
         reply = await self._call(self.model.bind_tools([RouterOutput], tool_choice="any"), msgs)
-        call = next((c for c in reply.tool_calls if c["name"] == "RouterOutput"), None)
-        if call is None:
-            raise LLMError("the router did not call RouterOutput (malformed structured output)")
         try:
-            out = RouterOutput.model_validate(call["args"])
-        except ValidationError as exc:
-            raise LLMError(f"the router's output is invalid: {exc.error_count()} errors") from exc
-        fallback = fill_slots(view.question, view.slots.as_of)
-        slots = Slots(
-            language=out.language,
-            spans=out.mentions,
-            uid=fallback.uid,
-            as_of=view.slots.as_of or out.as_of,
-            date_from=out.date_from,
-            date_to=out.date_to,
-            canton=out.canton,
-            metric=out.metric,
-            event_type=out.event_type,
-            aspect=out.aspect,
-            role=out.role,
-            past=out.past,
-            follow_up=out.follow_up,
-            text=out.text,
-            limit=out.limit,
-        )
+            out = router_output(reply)
+        except LLMError as exc:
+            why = f"the LLM's routing was unusable ({exc})"
+            off = await self.fallback.route(view, tool_names)
+            return off.model_copy(
+                update={
+                    "reason": f"offline fallback: {off.reason}",
+                    "fallback": why,
+                    "llm_calls": 1,
+                    "tokens": tokens_of(reply),
+                }
+            )
         return RouteOut(
             intent=out.intent,
             task=out.task,
             reason=f"LLM: {out.reason}",
-            slots=slots,
+            slots=slots_of(out, view.question, view.slots.as_of),
             llm_calls=1,
             tokens=tokens_of(reply),
         )
@@ -184,7 +117,7 @@ class LLMPlanner:
             if m.lower() not in tried_mentions(view.steps)
         ]
         if (
-            view.task in ENTITY_TASKS
+            view.task not in POPULATION_TASKS
             and untried
             and not view.entities
             and "search_companies" in view.allowed
@@ -212,16 +145,61 @@ class LLMPlanner:
                 )
             ]
             return out
-        out.calls = [
-            ToolCall(
-                tool=c["name"],
-                args=dict(c["args"]),
-                call_id=c.get("id"),
-                purpose="chosen by the LLM",
-            )
-            for c in reply.tool_calls
+        outside, vetted = self._vet(view, tools, reply)
+        out.calls = [*outside, *vetted.calls]
+        dropped = [*(f"{t}: repeated" for t in vetted.repeats), *vetted.rejected]
+        if dropped:
+            out.note = f"LLM tool calls; dropped {'; '.join(dropped)}"
+        answered = has_content(view.steps) or (view.task == "lookup" and bool(view.entities))
+        if out.calls or (answered and not vetted.rejected):
+            return out  # calls to run, or the model is done (or only repeated itself): stop
+        return await self._fall_back(
+            view, "; ".join(dropped) or "the LLM chose no tool before any evidence", out
+        )
+
+    def _vet(
+        self, view: TurnView, tools: list[str], reply: AIMessage
+    ) -> tuple[list[ToolCall], R.Vetted]:
+        """(calls of real tools outside the route, the checked calls among the routed tools).
+
+        The calls outside the route are passed on unchecked: the graph refuses them and records
+        why, which the model reads next round. Calls written in the text count only when the
+        reply has no native call.
+        """
+        native = [(c["name"], dict(c["args"]), c.get("id")) for c in reply.tool_calls]
+        outside = [
+            ToolCall(tool=n, args=a, call_id=i, purpose="chosen by the LLM")
+            for n, a, i in native
+            if n not in tools and n in self.toolbox.tools
         ]
-        return out
+        proposed = [c for c in native if c[0] not in {o.tool for o in outside}]
+        if not native:
+            text = reply.content if isinstance(reply.content, str) else str(reply.content)
+            proposed = [(n, a, None) for n, a in R.calls_in_text(text)]
+        seen = R.known_ids(
+            [e.model_dump() for e in [*view.entities, *view.focus, *view.homonyms]], view.steps
+        )
+        vetted = R.vet(
+            proposed,
+            {t: self.toolbox.tools[t].args_model for t in tools},
+            seen,
+            view.steps,
+            "chosen by the LLM" if native else "written as JSON in the LLM's text",
+        )
+        return outside, vetted
+
+    async def _fall_back(self, view: TurnView, why: str, llm: ActOut) -> ActOut:
+        """The offline rules choose this step; the trace keeps why and the LLM call's cost."""
+        off = await self.fallback.act(view)
+        return off.model_copy(
+            update={
+                "calls": [c.model_copy(update={"fallback": True}) for c in off.calls],
+                "note": f"offline fallback: {off.note}",
+                "fallback": f"the LLM's plan was unusable ({why})",
+                "llm_calls": off.llm_calls + llm.llm_calls,
+                "tokens": off.tokens + llm.tokens,
+            }
+        )
 
     def _schema(self, tool: str) -> dict[str, Any]:
         spec = self.toolbox.tools[tool]
@@ -301,6 +279,8 @@ class LLMPlanner:
             return SynthOut(answer=draft, note=f"template kept: {exc}")
         text = reply.content if isinstance(reply.content, str) else str(reply.content)
         ok, why = citations_kept(draft, text)
+        if R.calls_in_text(text):
+            ok, why = False, "the LLM wrote a tool call instead of the answer"
         if not ok:
             return SynthOut(
                 answer=draft, llm_calls=1, tokens=tokens_of(reply), note=f"template kept: {why}"
@@ -316,3 +296,8 @@ def citations_kept(draft: str, answer: str) -> tuple[bool, str]:
     if allowed and not cited:
         return False, "dropped every citation"
     return True, "citations kept"
+
+
+def has_content(steps: list[dict[str, Any]]) -> bool:
+    """True when a tool other than the entity search returned evidence."""
+    return any(s["outcome"] == "evidence" and s["tool"] != "search_companies" for s in steps)

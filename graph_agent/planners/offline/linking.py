@@ -66,9 +66,14 @@ def choose(
     scored: list[tuple[float, dict[str, Any], str]] = []
     for rec in records:
         score, why = link_score(rec)
-        if score < MIN_LINK_SCORE:
+        if score < MIN_LINK_SCORE and not (
+            score >= 50 and covers(mention, str(rec.get("name", "")))
+        ):
             continue
         bonus, why_bonus = context_bonus(question, rec)
+        if covers(mention, str(rec.get("name", ""))) or covers(mention, alias_matched(rec) or ""):
+            # every distinctive word of the mention is (nearly) in the name: a typo, not another
+            bonus, why_bonus = bonus + 20.0, f"{why_bonus}; all words of the mention".lstrip("; ")
         if fold(str(rec.get("name", ""))) == fold(mention):
             # The search ignores legal-form words; the exact full name still decides.
             bonus, why_bonus = bonus + 5.0, f"{why_bonus}; exact full name".lstrip("; ")
@@ -94,6 +99,9 @@ def choose(
         if top_score - s <= HOMONYM_MARGIN
         and fold(str(rec.get("name"))) == fold(str(top.get("name")))
     ]
+    if tied and same_company(top, tied):
+        best = next((r for r in [top, *tied] if r.get("uid")), top)
+        return entity_from_record(best), [], f"{why}; {len(tied) + 1} nodes of one company (same name and seat)"
     keep, why_strong = prefer_registered(top, tied)
     if keep is not None:
         ent = entity_from_record(keep)
@@ -173,9 +181,45 @@ def homonym_survey(
     Asked for the companies of everyone bearing a name, the answer is each namesake's mandates,
     not a question back to the user.
     """
+    if aspect == "facts" and homonyms:
+        read = {str(s["args"].get("entity_id")) for s in steps if s.get("tool") == "get_entity_facts"}
+        return not {str(h.get("id")) for h in homonyms[:4]} <= read
     if aspect != "mandates" or not homonyms:
         return False
     explored = {
         str(s["args"].get("entity_id")) for s in steps if s.get("tool") == "explore_network"
     }
     return not {str(h.get("id")) for h in homonyms} <= explored
+
+
+def _words(text: str) -> list[str]:
+    from graph_agent.planners.offline.mentions import ORG_WORDS
+
+    return [t for t in re.findall(r"[a-z0-9]+", fold(text)) if len(t) > 1 and t not in ORG_WORDS]
+
+
+def covers(mention: str, name: str) -> bool:
+    """Every distinctive word of the mention is one of the name's, or a near spelling of it."""
+    from difflib import SequenceMatcher
+
+    want = _words(mention)
+    have = [t for t in re.findall(r"[a-z0-9]+", fold(name)) if len(t) > 1]
+    if not want or not have:
+        return False
+    return all(
+        any(w == h or (len(w) > 3 and SequenceMatcher(None, w, h).ratio() >= 0.8) for h in have)
+        for w in want
+    )
+
+
+def same_company(top: dict[str, Any], tied: list[dict[str, Any]]) -> bool:
+    """Tied company nodes of one name, one seat and at most one UID are one company split by
+    old notices without a UID, not homonyms."""
+    group = [top, *tied]
+    if any(r.get("kind") == "person" for r in group):
+        return False
+    if not all(r.get("seat") for r in group):
+        return False
+    seats = {fold(str(r.get("seat")))[:4] for r in group}
+    uids = {r.get("uid") for r in group if r.get("uid")}
+    return len(seats) == 1 and len(uids) <= 1

@@ -9,6 +9,8 @@ from typing import Literal
 from graph_agent.answers.attributes import follow_up_dates
 from graph_agent.planners import calls
 from graph_agent.planners.base import ActOut, RouteOut, SynthOut, TurnView
+from graph_agent.planners.offline.fact_plan import act_facts, act_list, route_facts
+from graph_agent.planners.offline.lists import LIST_KINDS
 from graph_agent.planners.offline.linking import homonym_survey
 from graph_agent.planners.offline.router import classify
 from graph_agent.planners.offline.slots import cue_text, fill_slots, fold
@@ -129,6 +131,9 @@ class OfflinePlanner:
             if view.slots.spans or view.slots.uid
             else fill_slots(view.question, view.slots.as_of)
         )
+        facts = route_facts(view, slots)
+        if facts is not None:
+            return facts
         slots, inherited = inherit_slots(slots, view.history)
         # Rules read the question without the names: "…, succursale de Vevey" asks no branches.
         intent, task, reason = classify(
@@ -148,6 +153,10 @@ class OfflinePlanner:
     async def act(self, view: TurnView) -> ActOut:
         """One round: link + target in one plan; later rounds recover (next mention, text)."""
         slots, steps = view.slots, view.steps
+        if view.task == "facts":
+            return act_facts(view)
+        if view.task == "list" or (view.task == "count" and view.slots.attribute in LIST_KINDS):
+            return act_list(view)
         if view.task == "count":
             return ActOut(
                 calls=[] if ran(steps, "count_entities_by_event") else [calls.count_call(slots)],

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from graph_agent.planners.offline import lexicon as lx
 from graph_agent.planners.offline.slots import has_any
 from graph_agent.state import Slots
+from tools.intents import Intent
 
 Rule = Callable[[str, Slots, bool], tuple[float, str]]
 
@@ -101,7 +102,7 @@ def score_lookup(folded: str, slots: Slots, has_focus: bool) -> tuple[float, str
     return 0.0, ""
 
 
-RULES: tuple[tuple[str, str, Rule], ...] = (
+RULES: tuple[tuple[Intent, str, Rule], ...] = (
     ("macro_analytics", "count", score_count),
     ("macro_analytics", "top", score_top),
     ("deep_text", "text", score_text),
@@ -111,9 +112,9 @@ RULES: tuple[tuple[str, str, Rule], ...] = (
 )
 
 
-def classify(folded: str, slots: Slots, has_focus: bool) -> tuple[str, str, str]:
+def classify(folded: str, slots: Slots, has_focus: bool) -> tuple[Intent, str, str]:
     """(intent, task, reason); `all` when no rule fires."""
-    best = ("all", "any", "no rule fired: all tools", 0.0)
+    best: tuple[Intent, str, str, float] = ("all", "any", "no rule fired: all tools", 0.0)
     for intent, task, rule in RULES:
         score, reason = rule(folded, slots, has_focus)
         if score > best[3]:

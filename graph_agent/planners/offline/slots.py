@@ -11,7 +11,9 @@ from datetime import date
 from functools import cache
 
 from graph_agent.planners.offline import lexicon as lx
+from graph_agent.planners.offline.attribute_words import detect_attribute
 from graph_agent.state import Slots
+from shabgraph.register.folding import has_any
 
 UID_RE = re.compile(r"\bCHE[-\s.]?\d{3}[.\s]?\d{3}[.\s]?\d{3}\b", re.IGNORECASE)
 ISO_RE = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
@@ -59,18 +61,6 @@ def fold(text: str) -> str:
     text = text.replace("ß", "ss").replace("’", "'")
     nfkd = unicodedata.normalize("NFKD", text)
     return "".join(c for c in nfkd if not unicodedata.combining(c)).lower()
-
-
-def has_any(folded: str, words: tuple[str, ...] | frozenset[str]) -> str | None:
-    """The first lexicon entry found in a folded question (padded so word edges match)."""
-    return next((w for w in words if _word_pattern(w).search(folded)), None)
-
-
-@cache
-def _word_pattern(word: str) -> re.Pattern[str]:
-    # Entries match at a word start; a trailing space in an entry also demands a word end.
-    core = re.escape(word.strip())
-    return re.compile(rf"(?<![a-z]){core}(?![a-z])" if word.endswith(" ") else rf"(?<![a-z]){core}")
 
 
 @cache
@@ -301,10 +291,3 @@ def fill_slots(question: str, as_of: str | None = None) -> Slots:
 def _normalise_uid(raw: str) -> str:
     digits = re.sub(r"\D", "", raw)
     return f"CHE-{digits[0:3]}.{digits[3:6]}.{digits[6:9]}"
-
-
-def detect_attribute(cues: str) -> str | None:
-    """The company attribute asked about (imported late: `attributes` reads `has_any` from here)."""
-    from graph_agent.answers.attributes import detect_attribute as detect
-
-    return detect(cues)

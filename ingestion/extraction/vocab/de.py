@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-from ingestion.extraction.vocab import Vocabulary
 from ingestion.extraction.vocab.given_names import GERMAN, OTHER
+from ingestion.extraction.vocab.model import Vocabulary
+from shabgraph.register.nationalities import ADJECTIVE_COUNTRIES, STATELESS
 
 _BODY = r"(?: de[sr] [\w-]+)?"
 # A transaction counterpart: a name up to its UID in brackets, or (no UID) up to its seat clause.
 _CP = (
-    r"(?P<body>(?!CHF)[A-ZÄÖÜ\"«].{0,150}?(?:\((?:UID )?(?:CHE|CH)-[\d.\-]+\)"
+    # Not a founding clause ("bei der Gründung von der X GmbH"): the company follows it.
+    r"(?P<body>(?!CHF|Gründung\b|Errichtung\b)[A-ZÄÖÜ\"«].{0,150}?(?:\((?:UID )?(?:CHE|CH)-[\d.\-]+\)"
     r"|(?=,? (?:in|mit Sitz in) [A-ZÄÖÜ][^,.]*[,.])))"
 )
 
@@ -49,93 +51,8 @@ VOCAB = Vocabulary(
         r"^(?P<adj>[\w-]+) Staatsangehörige[rn]?$",
         r"^Staatsangehörige[rn]? (?:von |des |der )?(?P<country>.+)$",
     ),
-    nationalities={
-        "deutsch": "Deutschland",
-        "österreichisch": "Österreich",
-        "italienisch": "Italien",
-        "französisch": "Frankreich",
-        "spanisch": "Spanien",
-        "portugiesisch": "Portugal",
-        "britisch": "Vereinigtes Königreich",
-        "englisch": "Vereinigtes Königreich",
-        "amerikanisch": "Vereinigte Staaten",
-        "us-amerikanisch": "Vereinigte Staaten",
-        "niederländisch": "Niederlande",
-        "holländisch": "Niederlande",
-        "belgisch": "Belgien",
-        "luxemburgisch": "Luxemburg",
-        "liechtensteinisch": "Liechtenstein",
-        "schwedisch": "Schweden",
-        "norwegisch": "Norwegen",
-        "dänisch": "Dänemark",
-        "finnisch": "Finnland",
-        "polnisch": "Polen",
-        "tschechisch": "Tschechien",
-        "slowakisch": "Slowakei",
-        "ungarisch": "Ungarn",
-        "rumänisch": "Rumänien",
-        "bulgarisch": "Bulgarien",
-        "griechisch": "Griechenland",
-        "türkisch": "Türkei",
-        "russisch": "Russland",
-        "ukrainisch": "Ukraine",
-        "serbisch": "Serbien",
-        "kroatisch": "Kroatien",
-        "slowenisch": "Slowenien",
-        "bosnisch": "Bosnien und Herzegowina",
-        "kosovarisch": "Kosovo",
-        "albanisch": "Albanien",
-        "mazedonisch": "Nordmazedonien",
-        "nordmazedonisch": "Nordmazedonien",
-        "montenegrinisch": "Montenegro",
-        "irisch": "Irland",
-        "kanadisch": "Kanada",
-        "brasilianisch": "Brasilien",
-        "argentinisch": "Argentinien",
-        "mexikanisch": "Mexiko",
-        "chinesisch": "China",
-        "japanisch": "Japan",
-        "indisch": "Indien",
-        "israelisch": "Israel",
-        "australisch": "Australien",
-        "südafrikanisch": "Südafrika",
-        "ägyptisch": "Ägypten",
-        "marokkanisch": "Marokko",
-        "tunesisch": "Tunesien",
-        "algerisch": "Algerien",
-        "libanesisch": "Libanon",
-        "iranisch": "Iran",
-        "irakisch": "Irak",
-        "syrisch": "Syrien",
-        "singapurisch": "Singapur",
-        "estnisch": "Estland",
-        "lettisch": "Lettland",
-        "litauisch": "Litauen",
-        "zyprisch": "Zypern",
-        "maltesisch": "Malta",
-        "isländisch": "Island",
-        "kolumbianisch": "Kolumbien",
-        "chilenisch": "Chile",
-        "peruanisch": "Peru",
-        "venezolanisch": "Venezuela",
-        "thailändisch": "Thailand",
-        "vietnamesisch": "Vietnam",
-        "südkoreanisch": "Südkorea",
-        "koreanisch": "Südkorea",
-        "neuseeländisch": "Neuseeland",
-        "pakistanisch": "Pakistan",
-        "nigerianisch": "Nigeria",
-        "kenianisch": "Kenia",
-        "monegassisch": "Monaco",
-        "sri-lankisch": "Sri Lanka",
-        "eritreisch": "Eritrea",
-        "äthiopisch": "Äthiopien",
-        "afghanisch": "Afghanistan",
-        "philippinisch": "Philippinen",
-        "indonesisch": "Indonesien",
-        "saudi-arabisch": "Saudi-Arabien",
-    },
-    stateless=("staatenlos",),
+    nationalities=ADJECTIVE_COUNTRIES["de"],
+    stateless=STATELESS["de"],
     role_patterns=(
         (
             r"leiter(?:in)? der zweigniederlassung|filialleiter(?:in)?|zweigniederlassungsleiter(?:in)?",
@@ -183,8 +100,15 @@ VOCAB = Vocabulary(
     signature_patterns=(
         (r"kollektivprokura(?: zu zweien)?", "collective_procuration"),
         (r"einzelprokura", "individual_procuration"),
-        (r"einzelunterschrift|einzelzeichnungsberechtigung", "individual"),
-        (r"kollektivunterschrift(?: zu zweien)?|kollektivzeichnungsberechtigung", "collective_two"),
+        (
+            r"einzelunterschrift(?:en)?|einzelzeichnungsberechtigung|zeichne[nt]? (?:\w+ )?einzeln",
+            "individual",
+        ),
+        (
+            r"kollektivunterschrift(?:en)?(?: zu zweien)?|kollektivzeichnungsberechtigung|"
+            r"kollektiv zu zweien",
+            "collective_two",
+        ),
         (r"ohne zeichnungsberechtigung|ohne unterschrift", "none"),
     ),
     previous_markers=("bisher",),
@@ -204,6 +128,8 @@ VOCAB = Vocabulary(
         ),
         (r"Zweck neu:", "purpose_change"),
         (r"Firma neu:|Neue Firma:", "name_change"),
+        # The liquidation runs under the name with "in Liquidation": the name changes.
+        (r"(?:erfolgt|wird durchgeführt) unter der Firma\b", "name_change"),
         (r"Sitz neu:|Sitzverlegung", "seat_change"),
         (r"Domizil neu:|Adresse neu:|Postadresse neu:|Domizil:", "address_change"),
         (
@@ -227,17 +153,21 @@ VOCAB = Vocabulary(
         (r"(?<!in )\bLiquidation\b", "liquidation"),
         (r"^Berichtigung|\bBerichtigung des|\[nicht:", "correction"),
         (
-            r"Aufsichtsbehörde|Reglement|Gestrichene Angaben|Gestrichener Hinweis|Organisation neu",
+            r"Aufsichtsbehörde|Reglement|Gestrichene Angaben|Gestrichener Hinweis|"
+            r"Organisation neu: (?!\[Streichung)",
             "other",
         ),
+        # The register strikes an entry of its own motion: a correction of the register, not news.
+        (r"\[Streichung\b[^\]]{0,80}?\bvon Amtes wegen", "correction"),
         (
             r"eingeschränkte Revision|ohne Revisionsstelle|bisherige Revisionsstelle|Revisionsstelle(?: neu)?:",
             "auditor_change",
         ),
     ),
     deletion_cues=(
+        # `[^.]` or the period of a UID or a date inside the clause.
         r"(?:Gesellschaft|Firma|Stiftung|Genossenschaft|Verein|Zweigniederlassung|Einzelunternehmen|"
-        r"Einzelfirma|Unternehmen|Rechtseinheit)\b[^.]{0,120}?\bgelöscht",
+        r"Einzelfirma|Unternehmen|Rechtseinheit)\b(?:[^.]|\.(?=\d)){0,160}?\bgelöscht",
         r"Löschung der (?:Gesellschaft|Firma|Rechtseinheit)",
     ),
     removal_cues=(
@@ -246,35 +176,35 @@ VOCAB = Vocabulary(
         r"\berloschen\b",
         r"\bausgeschieden\b",
         r"\bzurückgetreten\b",
+        r"^Gestrichen\b",
     ),
     grant_cues=(r"\berteilt\b", r"\bzeichnen\b", r"\bzeichnet\b"),
     removal_templates=(
         (
-            r"[Dd]ie (?:Kollektiv|Einzel)?[Pp]rokura (?:von |des |der )(?P<names>.+?) ist erloschen",
+            # The noun names the right that ended: Prokura, Kollektivprokura, Einzelunterschrift,
+            # Kollektivunterschriften zu zweien, Zeichnungsberechtigung.
+            r"[Dd]ie (?:[A-ZÄÖÜ]?[a-zäöü]+)?(?:[Pp]rokura|[Uu]nterschrift|[Zz]eichnungsberechtigung)"
+            r"(?:en)?(?: zu zweien)? (?:von |des |der )(?P<names>.+?) (?:ist|sind) erloschen",
             "authorized_signatory",
         ),
+        (r"^(?P<names>.+?),? (?:ist|sind) nicht mehr (?P<role>[^;,.]+)", None),
         (
-            r"[Dd]ie Unterschrift (?:von |des |der )(?P<names>.+?) ist erloschen",
-            "authorized_signatory",
-        ),
-        (
-            r"[Dd]ie Unterschriften (?:von |der )(?P<names>.+?) sind erloschen",
-            "authorized_signatory",
-        ),
-        (r"^(?P<names>[^;]+?),? (?:ist|sind) nicht mehr (?P<role>[^;,.]+)", None),
-        (
-            r"^(?P<names>[^;]+?),? (?:ist|sind) als (?P<role>[^;,.]+?) (?:ausgeschieden|zurückgetreten)",
+            r"^(?P<names>.+?),? (?:ist|sind) als (?P<role>[^;,.]+?) (?:ausgeschieden|zurückgetreten)",
             None,
         ),
         (
-            r"^(?P<names>[^;]+?),? (?:ist|sind) (?:aus (?:dem|der) [^;,.]+ )?(?:ausgeschieden|zurückgetreten)",
+            r"^(?P<names>.+?),? (?:ist|sind) (?:aus (?:dem|der) [^;,.]+ )?(?:ausgeschieden|zurückgetreten)",
             None,
         ),
     ),
     auditor_labels=(r"(?:Neue )?Revisionsstelle(?: neu)?:", r"Kontrollstelle:"),
     auditor_removed=(
         r"[Dd]ie bisherige Revisionsstelle (?P<body>.+?),? ist (?:weggefallen|ausgeschieden|gestrichen|gelöscht)",
-        r"[Dd]ie Revisionsstelle (?P<body>.+?),? ist (?:weggefallen|ausgeschieden|gestrichen|gelöscht)",
+        r"[Dd]ie Revisionsstelle (?P<body>.+?),? ist (?:weggefallen|ausgeschieden|gestrichen|gelöscht|"
+        r"zurückgetreten)",
+        r"(?:^|\. )Gestrichen: (?:Revisionsstelle:? )(?P<body>[^.]+?(?:\.[^ ][^.]*?)*)(?=\.(?: |$)|$)",
+        r"Revisionsstelle:? (?:[Nn]eu: [^.]+?(?:\.[^ ][^.]*?)*\. )?Gestrichen: (?P<body>[^.]+?(?:\.[^ ][^.]*?)*)(?=\.(?: |$)|$)",
+        r"\b(?:anstelle (?:von |der |des )|in Ersetzung (?:von |der |des ))(?P<body>[A-ZÄÖÜ][^.]+?(?:\.[^ ][^.]*?)*)(?=\.(?: |$)|$)",
     ),
     head_office_patterns=(
         r"Identifikationsnummer (?:des )?Hauptsitz(?:es)?: (?P<uid>CHE-\d{3}\.\d{3}\.\d{3})",
@@ -284,6 +214,8 @@ VOCAB = Vocabulary(
         r"Kollektivgesellschaft|Kommanditgesellschaft|Firma|Gesellschaft|Einzelunternehmung)?\s*"
         r"(?P<name>[^,]+?), mit Sitz in (?P<seat>[^,]+),",
         r"Zweigniederlassung der (?P<name>[^,]+?), (?:mit Sitz )?in (?P<seat>[^,.(]+)",
+        r"(?:^|\. ?)Hauptsitz(?: neu)?: (?P<name>[^,]+?), (?:mit Sitz )?in (?P<seat>[^,(]+(?:\([A-Z]{2}\))?)"
+        r"(?: \((?:UID )?(?P<uid>CHE-\d{3}\.\d{3}\.\d{3})\))?",
     ),
     transaction_patterns=(
         (
@@ -317,7 +249,11 @@ VOCAB = Vocabulary(
         r"Zweigniederlassung errichtet",
         r"^Unter dieser Firma (?:besteht|hat|ist)",
     ),
-    name_change=(r"Firma neu: (?P<value>.+)", r"Neue Firma: (?P<value>.+)"),
+    name_change=(
+        r"Firma neu: (?P<value>.+)",
+        r"Neue Firma: (?P<value>.+)",
+        r"(?:erfolgt|wird durchgeführt) unter der Firma (?P<value>.+?) (?=durch|von)\b",
+    ),
     seat_change=(r"Sitz neu: (?P<value>.+)",),
     legal_forms=(
         r"AG",
@@ -337,4 +273,31 @@ VOCAB = Vocabulary(
         r"Kommanditgesellschaft",
     ),
     given_names=GERMAN | OTHER,
+    list_labels=(
+        r"\bzeichne[nt]?\b",
+        r"\bgewählt\b",
+        r"\bausgeschieden\b",
+        r"\bzurückgetreten\b",
+        r"^(?:Eingetragene )?Personen\b",
+        r"^Gestrichen(?:e Personen)?$",
+        r"^Neu$",
+    ),
+    organ_roles=(
+        (r"\b(?:verwaltung|verwaltungsrat|vorstand|stiftungsrat|verwaltungsrates|vorstandes)\b", "board_member"),
+        (r"\bgeschäftsführung\b", "managing_director"),
+    ),
+    qualifiers=r"^(?:(?:als|neu|neue[rsn]?|weitere[rsn]?|bisherige[rsn]?)\s+)+",
+    previous_inline=r"^bisher (?!eingetragen)(?P<rest>.+)$",
+    entered_before=r"^bisher eingetragen$",
+    now_verbs=(
+        r"^(?:(?:ist|wird|wurde) (?:jetzt |nun |neu |neu gewählt als |gewählt als |ernannt zum |nun auch )?"
+        r"|zeichnet (?:neu |nun |jetzt )?(?=\w)|neu )(?!eingetragen)"
+    ),
+    list_subjects=r"^(?:beide|sie|alle(?: \w+)?|diese)\b",
+    preambles=(
+        r"^(?:Gemäss|Laut|Gestützt auf|Aufgrund|Auf Grund|Mit|Durch|Infolge|Nach)\b[^:;]{0,200}?:\s+"
+        r"(?=(?:von |van |de |du |di |da )?[A-ZÄÖÜ])"
+    ),
+    list_prepositions=("von", "des", "der"),
+    auditor_replaced=r"^(?:anstelle|in Ersetzung) (?:von |der |des )",
 )

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from ingestion.extraction.vocab import Vocabulary
 from ingestion.extraction.vocab.given_names import FRENCH, OTHER
+from ingestion.extraction.vocab.model import Vocabulary
+from shabgraph.register.nationalities import ADJECTIVE_COUNTRIES, STATELESS
 
 _COUNCIL = r"(?: du conseil(?: d'administration| de fondation| de direction)?| du comité| de l'administration| de la fondation)?"
 # A transaction counterpart: a name up to its UID in brackets, or (no UID) up to its seat clause.
@@ -51,93 +52,8 @@ VOCAB = Vocabulary(
         r"^de nationalité (?P<adj>[\w-]+)$",
         r"^(?:de|du|des|d') ?(?P<country>.+)$",
     ),
-    nationalities={
-        "français": "France",
-        "allemand": "Allemagne",
-        "italien": "Italie",
-        "autrichien": "Autriche",
-        "espagnol": "Espagne",
-        "portugais": "Portugal",
-        "britannique": "Royaume-Uni",
-        "anglais": "Royaume-Uni",
-        "américain": "États-Unis",
-        "belge": "Belgique",
-        "néerlandais": "Pays-Bas",
-        "hollandais": "Pays-Bas",
-        "luxembourgeois": "Luxembourg",
-        "liechtensteinois": "Liechtenstein",
-        "suédois": "Suède",
-        "norvégien": "Norvège",
-        "danois": "Danemark",
-        "finlandais": "Finlande",
-        "polonais": "Pologne",
-        "tchèque": "Tchéquie",
-        "slovaque": "Slovaquie",
-        "hongrois": "Hongrie",
-        "roumain": "Roumanie",
-        "bulgare": "Bulgarie",
-        "grec": "Grèce",
-        "turc": "Turquie",
-        "russe": "Russie",
-        "ukrainien": "Ukraine",
-        "serbe": "Serbie",
-        "croate": "Croatie",
-        "slovène": "Slovénie",
-        "bosnien": "Bosnie-Herzégovine",
-        "kosovar": "Kosovo",
-        "albanais": "Albanie",
-        "macédonien": "Macédoine du Nord",
-        "monténégrin": "Monténégro",
-        "irlandais": "Irlande",
-        "canadien": "Canada",
-        "brésilien": "Brésil",
-        "argentin": "Argentine",
-        "mexicain": "Mexique",
-        "chinois": "Chine",
-        "japonais": "Japon",
-        "indien": "Inde",
-        "israélien": "Israël",
-        "australien": "Australie",
-        "sud-africain": "Afrique du Sud",
-        "égyptien": "Égypte",
-        "marocain": "Maroc",
-        "tunisien": "Tunisie",
-        "algérien": "Algérie",
-        "libanais": "Liban",
-        "iranien": "Iran",
-        "irakien": "Irak",
-        "syrien": "Syrie",
-        "estonien": "Estonie",
-        "letton": "Lettonie",
-        "lituanien": "Lituanie",
-        "chypriote": "Chypre",
-        "maltais": "Malte",
-        "islandais": "Islande",
-        "colombien": "Colombie",
-        "chilien": "Chili",
-        "péruvien": "Pérou",
-        "vénézuélien": "Venezuela",
-        "thaïlandais": "Thaïlande",
-        "vietnamien": "Vietnam",
-        "coréen": "Corée du Sud",
-        "néo-zélandais": "Nouvelle-Zélande",
-        "pakistanais": "Pakistan",
-        "nigérian": "Nigeria",
-        "kényan": "Kenya",
-        "monégasque": "Monaco",
-        "sénégalais": "Sénégal",
-        "ivoirien": "Côte d'Ivoire",
-        "camerounais": "Cameroun",
-        "congolais": "Congo",
-        "érythréen": "Érythrée",
-        "éthiopien": "Éthiopie",
-        "afghan": "Afghanistan",
-        "philippin": "Philippines",
-        "indonésien": "Indonésie",
-        "saoudien": "Arabie saoudite",
-        "sri-lankais": "Sri Lanka",
-    },
-    stateless=("apatride",),
+    nationalities=ADJECTIVE_COUNTRIES["fr"],
+    stateless=STATELESS["fr"],
     role_patterns=(
         (r"(?:directeur|directrice|chef|gérante?) de la succursale", "branch_manager"),
         (r"vice-?présidente?" + _COUNCIL, "vice_chair"),
@@ -168,10 +84,13 @@ VOCAB = Vocabulary(
         ),
     ),
     signature_patterns=(
-        (r"procuration collective(?: à deux)?", "collective_procuration"),
-        (r"procuration individuelle", "individual_procuration"),
-        (r"signature individuelle", "individual"),
-        (r"signature collective(?: à deux)?", "collective_two"),
+        (r"procurations? collectives?(?: à deux)?", "collective_procuration"),
+        (r"procurations? individuelles?", "individual_procuration"),
+        (r"signatures? individuelles?|sign(?:e|ent) individuellement", "individual"),
+        (
+            r"signatures? collectives?(?: à deux)?|sign(?:e|ent) collectivement(?: à deux)?",
+            "collective_two",
+        ),
         (r"sans (?:droit de |pouvoir de )?signature", "none"),
     ),
     previous_markers=("précédemment", "precedemment", "anciennement"),
@@ -226,7 +145,7 @@ VOCAB = Vocabulary(
     ),
     deletion_cues=(
         r"(?:^|[Ll]a |[Ll]'|[Cc]ette |[Ll]adite )(?:société|raison sociale|raison de commerce|entreprise|fondation|"
-        r"association|succursale|coopérative|entité)\b[^.;]{0,80}?\b(?:est|a été|sont)\s+radiée?s?",
+        r"association|succursale|coopérative|entité)\b(?:[^.;]|\.(?=\d)){0,120}?\b(?:est|a été|sont)\s+radiée?s?",
         r"radiée? d'office",
     ),
     removal_cues=(
@@ -240,13 +159,11 @@ VOCAB = Vocabulary(
     grant_cues=(r"\bconférée?s?\b", r"\battribuée?s?\b", r"\bnommée?s?\b", r"\bélue?s?\b"),
     removal_templates=(
         (
-            r"[Ll]a procuration (?:collective |individuelle )?(?:à deux )?(?:de |d')(?P<names>.+?) (?:est|a été) radiée",
+            # The noun names the right that ended: procuration (collective à deux), signature(s).
+            r"[Ll](?:a|es) (?:procuration|signature|pouvoir)s? (?:(?:collective|individuelle)s? )?"
+            r"(?:à deux )?(?:de |d'|des )(?P<names>.+?) (?:est|a été|sont|ont été) radié(?:e|s|es)?\b",
             "authorized_signatory",
         ),
-        (r"[Ll]es procurations (?:de |d')(?P<names>.+?) sont radiées", "authorized_signatory"),
-        (r"[Ll]a signature (?:de |d')(?P<names>.+?) (?:est|a été) radiée", "authorized_signatory"),
-        (r"[Ll]es signatures (?:de |d')(?P<names>.+?) sont radiées", "authorized_signatory"),
-        (r"[Ll]es pouvoirs (?:de |d')(?P<names>.+?) sont radiés", "authorized_signatory"),
         (
             r"^(?:M\. |Mme |Monsieur |Madame )?(?P<names>[^;]+?),? (?:n'est|ne sont) plus (?P<role>[^;,.]+)",
             None,
@@ -271,12 +188,19 @@ VOCAB = Vocabulary(
     auditor_removed=(
         r"[Ll]'organe de révision (?P<body>.+?),? (?:est radié|n'est plus|a démissionné)",
         r"[Ll]e réviseur (?P<body>.+?),? (?:est radié|n'est plus|a démissionné)",
+        r"\ben remplacement (?:de |du |d')(?:la |l')?(?P<body>[A-ZÉ«\"][^.]+?(?:\.[^ ][^.]*?)*)(?=\.(?: |$)|$)",
+        r"(?:[Oo]rgane de révision|[Rr]éviseur)(?: radié)?:? (?:[Nn]ouveau: [^.]+?(?:\.[^ ][^.]*?)*\. )?[Rr]adié: (?P<body>[^.]+?(?:\.[^ ][^.]*?)*)(?=\.(?: |$)|$)",
     ),
     head_office_patterns=(
         r"Numéro d'identification du siège principal: (?P<uid>CHE-\d{3}\.\d{3}\.\d{3})",
         r"Raison (?:sociale|de commerce) du siège principal: (?P<name>.+)",
         r"(?:^|\. ?)Siège principal(?: à)?: (?P<seat>.+)",
         r"succursale de (?:la société |l'association |la fondation )?(?P<name>[^,]+?), (?:dont le siège est |avec siège )?à (?P<seat>[^,.(]+)",
+        r"(?:^|\. ?)(?:Société mère|Siège principal)(?: nouveau)?: (?P<name>[^,]+?), (?:avec siège )?à (?P<seat>[^,(]+(?:\([A-Z]{2}\))?)"
+        r"(?: \((?:IDE )?(?P<uid>CHE-\d{3}\.\d{3}\.\d{3})\))?",
+        r"^Sous cette raison (?:sociale|de commerce), (?:la |l'|le )(?:société anonyme |société à responsabilité limitée |"
+        r"société coopérative |fondation |association |société )?(?P<name>[^,]+?), (?:avec siège|dont le siège est) à "
+        r"(?P<seat>[^,(]+(?:\([A-Z]{2}\))?)",
     ),
     transaction_patterns=(
         (
@@ -346,4 +270,32 @@ VOCAB = Vocabulary(
         r"AG",
     ),
     given_names=FRENCH | OTHER,
+    list_labels=(
+        r"\bsignent\b",
+        r"\bnommée?s?\b",
+        r"\bélue?s?\b",
+        r"\bsortante?s?\b",
+        r"\bdémissionnaires?\b",
+        r"^Personnes?\b",
+        r"^Radiée?s?$",
+        r"^Nouveau$",
+    ),
+    organ_roles=(
+        (r"\b(?:administration|conseil d'administration|conseil de fondation|comité)\b", "board_member"),
+        (r"\b(?:gérance|direction)\b", "managing_director"),
+    ),
+    qualifiers=r"^(?:(?:comme|en qualité de|nouvel(?:le)?s?|nouveaux|nouveau|autres?)\s+)+",
+    previous_inline=r"^(?:jusqu'ici|jusqu'à présent|précédemment|auparavant|anciennement) (?P<rest>.+)$",
+    entered_before=r"^déjà inscrite?s?$",
+    now_verbs=(
+        r"^(?:(?:est|sont) (?:désormais |maintenant |dorénavant |à présent )?(?:nommée?s? |élue?s? )?"
+        r"|devient |signe (?:désormais |dorénavant )?(?=avec|individuellement|collectivement)|nommée? |élue? )"
+    ),
+    list_subjects=r"^(?:lesquel(?:le)?s|ils|elles|tous (?:deux|trois)|toutes (?:deux|trois)|les (?:deux|trois))\b",
+    preambles=(
+        r"^(?:Par décision|Selon (?:décision|procès-verbal)|Suite à|Conformément à|Lors de)\b[^,;:]{0,200}?[,:]\s+"
+        r"(?=(?:de |du |di |da |von )?[A-ZÉ])"
+    ),
+    list_prepositions=("de", "d'", "des"),
+    auditor_replaced=r"^en remplacement (?:de |du |d')",
 )

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from ingestion.extraction.vocab import Vocabulary
 from ingestion.extraction.vocab.given_names import ITALIAN, OTHER
+from ingestion.extraction.vocab.model import Vocabulary
+from shabgraph.register.nationalities import ADJECTIVE_COUNTRIES, STATELESS
 
 _COUNCIL = r"(?: del consiglio(?: di amministrazione| di fondazione| direttivo)?| del comitato)?"
 # A transaction counterpart: a name up to its UID in brackets, or (no UID) up to its seat clause.
@@ -48,87 +49,8 @@ VOCAB = Vocabulary(
         r"^(?:cittadin[oaie]|di nazionalità) (?P<adj>[\w-]+)$",
         r"^(?:da|di|dalla|dal|dall') ?(?P<country>.+)$",
     ),
-    nationalities={
-        "italian": "Italia",
-        "tedesc": "Germania",
-        "german": "Germania",
-        "frances": "Francia",
-        "austriac": "Austria",
-        "spagnol": "Spagna",
-        "portoghes": "Portogallo",
-        "britannic": "Regno Unito",
-        "ingles": "Regno Unito",
-        "statunitens": "Stati Uniti",
-        "american": "Stati Uniti",
-        "belg": "Belgio",
-        "oland": "Paesi Bassi",
-        "olandes": "Paesi Bassi",
-        "lussemburghes": "Lussemburgo",
-        "liechtensteinian": "Liechtenstein",
-        "sveds": "Svezia",
-        "norveges": "Norvegia",
-        "danes": "Danimarca",
-        "finlandes": "Finlandia",
-        "polacc": "Polonia",
-        "cec": "Cechia",
-        "slovacc": "Slovacchia",
-        "ungheres": "Ungheria",
-        "rumen": "Romania",
-        "romen": "Romania",
-        "bulgar": "Bulgaria",
-        "grec": "Grecia",
-        "turc": "Turchia",
-        "russ": "Russia",
-        "ucrain": "Ucraina",
-        "serb": "Serbia",
-        "croat": "Croazia",
-        "sloven": "Slovenia",
-        "bosniac": "Bosnia ed Erzegovina",
-        "kosovar": "Kosovo",
-        "albanes": "Albania",
-        "macedon": "Macedonia del Nord",
-        "montenegrin": "Montenegro",
-        "irlandes": "Irlanda",
-        "canades": "Canada",
-        "brasilian": "Brasile",
-        "argentin": "Argentina",
-        "messican": "Messico",
-        "cines": "Cina",
-        "giappones": "Giappone",
-        "indian": "India",
-        "israelian": "Israele",
-        "australian": "Australia",
-        "sudafrican": "Sudafrica",
-        "egizian": "Egitto",
-        "marocchin": "Marocco",
-        "tunisin": "Tunisia",
-        "algerin": "Algeria",
-        "libanes": "Libano",
-        "iranian": "Iran",
-        "iracen": "Iraq",
-        "sirian": "Siria",
-        "eston": "Estonia",
-        "letton": "Lettonia",
-        "lituan": "Lituania",
-        "ciprio": "Cipro",
-        "maltes": "Malta",
-        "islandes": "Islanda",
-        "colombian": "Colombia",
-        "cilen": "Cile",
-        "peruvian": "Perù",
-        "venezuelan": "Venezuela",
-        "thailandes": "Thailandia",
-        "vietnamit": "Vietnam",
-        "corean": "Corea del Sud",
-        "neozelandes": "Nuova Zelanda",
-        "pakistan": "Pakistan",
-        "nigerian": "Nigeria",
-        "monegasc": "Monaco",
-        "sammarines": "San Marino",
-        "eritre": "Eritrea",
-        "etiop": "Etiopia",
-    },
-    stateless=("apolide",),
+    nationalities=ADJECTIVE_COUNTRIES["it"],
+    stateless=STATELESS["it"],
     role_patterns=(
         (r"(?:direttore|direttrice|gerente) della succursale", "branch_manager"),
         (r"vice-?president(?:e|essa)" + _COUNCIL, "vice_chair"),
@@ -155,10 +77,10 @@ VOCAB = Vocabulary(
         ),
     ),
     signature_patterns=(
-        (r"procura collettiva(?: a due)?", "collective_procuration"),
-        (r"procura individuale", "individual_procuration"),
-        (r"firma individuale", "individual"),
-        (r"firma collettiva(?: a due)?", "collective_two"),
+        (r"procur[ae] collettiv[ae](?: a due)?", "collective_procuration"),
+        (r"procur[ae] individual[ei]", "individual_procuration"),
+        (r"firm[ae] individual[ei]|firma(?:no)? individualmente", "individual"),
+        (r"firm[ae] collettiv[ae](?: a due)?|firma(?:no)? collettivamente(?: a due)?", "collective_two"),
         (r"senza (?:diritto di )?firma", "none"),
     ),
     previous_markers=("finora", "precedentemente"),
@@ -173,6 +95,8 @@ VOCAB = Vocabulary(
         ),
         (r"Nuovo scopo:|Scopo nuovo:", "purpose_change"),
         (r"Nuova ragione sociale:|Nuova ditta:|Nuovo nome:", "name_change"),
+        # The liquidation runs under the name with "in liquidazione": the name changes.
+        (r"(?:effettuata|avviene|condotta) sotto la (?:ditta|ragione sociale)\b", "name_change"),
         (r"Nuova sede:|Trasferimento della sede", "seat_change"),
         (r"Nuovo recapito:|Nuovo indirizzo:|Recapito nuovo:", "address_change"),
         (
@@ -197,27 +121,27 @@ VOCAB = Vocabulary(
     ),
     deletion_cues=(
         r"(?:società|ragione sociale|ditta|fondazione|associazione|succursale|cooperativa|impresa)\b"
-        r"[^.]{0,80}?\b(?:è|viene|viene pertanto|è stata)\s+cancellat[ao]",
+        r"(?:[^.]|\.(?=\d)){0,120}?\b(?:è|viene|viene pertanto|è stata)\s+cancellat[ao]",
     ),
     removal_cues=(
         r"\bcancellat[aoie]\b",
         r"\bnon è più\b",
         r"\bnon sono più\b",
-        r"\bdimissionari[oaie]\b",
+        r"\bdimissionari[oaie]?\b",
+        r"\bestint[aoie]\b",
         r"\bdimess[oaie]\b",
         r"\bcessato (?:le sue |le loro )?funzioni",
     ),
     grant_cues=(r"\bconferit[aoie]\b", r"\bnominat[aoie]\b"),
     removal_templates=(
         (
-            r"[Ll]a procura (?:collettiva |individuale )?(?:a due )?di (?P<names>.+?) è (?:stata )?cancellata",
+            # The noun names the right that ended: procura (collettiva a due), firma, poteri.
+            r"(?:[Ll][ae] (?:procur|firm)[ae]|[Ii] poteri) (?:(?:collettiv|individual)[aeio] )?(?:a due )?"
+            r"(?:di |del |della |dei )(?P<names>.+?) (?:è|sono) (?:stat[aeio] )?(?:cancellat|estint)[aeio]\b",
             "authorized_signatory",
         ),
-        (r"[Ll]a firma di (?P<names>.+?) è (?:stata )?cancellata", "authorized_signatory"),
-        (r"[Ll]e firme di (?P<names>.+?) sono (?:state )?cancellate", "authorized_signatory"),
-        (r"[Ii] poteri di (?P<names>.+?) sono (?:stati )?cancellati", "authorized_signatory"),
         (r"^(?P<names>[^;]+?),? (?:non è|non sono) più (?P<role>[^;,.]+)", None),
-        (r"^(?P<names>[^;]+?),? (?:(?:è|sono) )?dimissionari[oaie]\b", None),
+        (r"^(?P<names>.+?),? (?:(?:è|sono) )?dimissionari[oaie]?\b", None),
         (
             r"^(?P<names>[^;]+?),? (?:ha|hanno) cessato (?:le sue |le loro )?funzioni"
             r"(?: di (?P<role>[^;,.]+))?",
@@ -225,12 +149,21 @@ VOCAB = Vocabulary(
         ),
     ),
     auditor_labels=(r"(?:Nuovo )?[Uu]fficio di revisione:", r"Revisore:"),
-    auditor_removed=(r"[Ll]'ufficio di revisione (?P<body>.+?),? (?:è cancellato|non è più)",),
+    auditor_removed=(
+        r"[Ll]'ufficio di revisione (?P<body>.+?),? (?:è cancellato|non è più|è dimissionario|si è dimesso)",
+        r"\bin sostituzione (?:di |della |del |dell')(?P<body>[A-Z«\"][^.]+?(?:\.[^ ][^.]*?)*)(?=\.(?: |$)|$)",
+        r"[Uu]fficio di revisione:? (?:[Nn]uovo: [^.]+?(?:\.[^ ][^.]*?)*\. )?[Cc]ancellato: (?P<body>[^.]+?(?:\.[^ ][^.]*?)*)(?=\.(?: |$)|$)",
+    ),
     head_office_patterns=(
         r"Numero di identificazione della sede principale: (?P<uid>CHE-\d{3}\.\d{3}\.\d{3})",
         r"Ditta della sede principale: (?P<name>.+)",
         r"(?:^|\. ?)Sede principale(?: a| in)?: (?P<seat>.+)",
         r"succursale della (?:società )?(?P<name>[^,]+?), (?:con sede )?in (?P<seat>[^,.(]+)",
+        r"(?:^|\. ?)Sede principale(?: nuova)?: (?P<name>[^,]+?), (?:con sede )?(?:in|a) (?P<seat>[^,(]+(?:\([A-Z]{2}\))?)"
+        r"(?: \((?:IDI )?(?P<uid>CHE-\d{3}\.\d{3}\.\d{3})\))?",
+        r"^Sotto questa (?:ditta|ragione sociale), (?:la |il |l')(?:società anonima |società a garanzia limitata |"
+        r"società cooperativa |fondazione |associazione |società )?(?P<name>[^,]+?), con sede (?:in|a) "
+        r"(?P<seat>[^,(]+(?:\([A-Z]{2}\))?)",
     ),
     transaction_patterns=(
         (
@@ -282,7 +215,11 @@ VOCAB = Vocabulary(
         r"^Nuova (?:società|ditta|succursale)\b(?!:)",
         r"\. Nuova (?:società|ditta|succursale)\b(?!:)",
     ),
-    name_change=(r"Nuova ragione sociale: (?P<value>.+)", r"Nuova ditta: (?P<value>.+)"),
+    name_change=(
+        r"Nuova ragione sociale: (?P<value>.+)",
+        r"Nuova ditta: (?P<value>.+)",
+        r"(?:effettuata|avviene|condotta) sotto la (?:ditta|ragione sociale):? (?P<value>.+?) (?=dal|dalla|dai|da)\b",
+    ),
     seat_change=(r"Nuova sede: (?P<value>.+)",),
     legal_forms=(
         r"SA",
@@ -300,4 +237,31 @@ VOCAB = Vocabulary(
         r"& Cie\.?",
     ),
     given_names=ITALIAN | OTHER,
+    list_labels=(
+        r"\bfirmano\b",
+        r"\bnominat[oaie]\b",
+        r"\belett[oaie]\b",
+        r"\bdimissionari[oaie]?\b",
+        r"^Persone\b",
+        r"^Cancellat[oaie]$",
+        r"^Nuovo$",
+    ),
+    organ_roles=(
+        (r"\b(?:amministrazione|consiglio di amministrazione|consiglio di fondazione|comitato)\b", "board_member"),
+        (r"\b(?:gerenza|direzione)\b", "managing_director"),
+    ),
+    qualifiers=r"^(?:(?:quale|come|in qualità di|nuov[oaie]|altr[oaie])\s+)+",
+    previous_inline=r"^(?:finora|sinora|fino ad ora|precedentemente|già) (?!iscritt)(?P<rest>.+)$",
+    entered_before=r"^già iscritt[oaie]$",
+    now_verbs=(
+        r"^(?:(?:è|sono) (?:ora |adesso |ormai )?(?:nominat[oaie] |elett[oaie] )?|diventa |nominat[oaie] |"
+        r"elett[oaie] )"
+    ),
+    list_subjects=r"^(?:entramb[ie]|ess[ie]|tutti e \w+|tutte e \w+|i quali|le quali)\b",
+    preambles=(
+        r"^(?:Per decisione|Con decisione|Secondo (?:decisione|verbale)|Giusta decisione|In seguito a)\b"
+        r"[^,;:]{0,200}?[,:]\s+(?=(?:de |di |da |von )?[A-Z])"
+    ),
+    list_prepositions=("di", "da", "del", "della"),
+    auditor_replaced=r"^in sostituzione (?:di |della |del |dell')",
 )

@@ -1,0 +1,5 @@
+"""`python -m cli`: the `shabgraph` command without the console script."""
+
+from cli.main import main
+
+main()

@@ -1,0 +1,135 @@
+"""The draft of a fact or list turn: answer first, the entity used named, honest negatives.
+
+When the linked entity does not carry the mention's words, or nothing was linked, the answer
+says that no entity of that name is in the notices, and names no other entity's facts.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from graph_agent.answers import templates as tpl
+from graph_agent.answers.citations import collect, pubs_of
+from graph_agent.answers.facts import answer, matches_mention
+from graph_agent.answers.i18n import t
+from graph_agent.answers.labels import say as label_say
+from graph_agent.answers.lists import list_answer
+from graph_agent.answers.phrases import say
+from graph_agent.planners.base import TurnView
+from graph_agent.planners.offline.asks import understand
+from graph_agent.planners.offline.slots import fold
+
+
+def _records(view: TurnView, tool: str) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+    for s in reversed(view.steps):
+        if s["tool"] == tool and s["outcome"] == "evidence":
+            return list(s.get("records", [])), dict(s.get("args") or {})
+    return [], {}
+
+
+def _finish(lang: str, body: str, records: list[dict[str, Any]], dates: dict[str, str], negative: bool = False) -> dict[str, Any]:
+    cits = collect((pubs_of(r) for r in records), dates)
+    pubs = ", ".join(c.pub_number for c in cits[:12]) + (" …" if len(cits) > 12 else "")
+    footer = t(lang, "records", n=len(records), pubs=pubs or "-")
+    return {"text": f"{body}\n\n_{footer}_", "records": records, "citations": cits, "negative": negative}
+
+
+def _no_entity(view: TurnView, structured_only: bool, closest: str | None = None) -> dict[str, Any]:
+    lang, slots = view.slots.language, view.slots
+    names = ([slots.uid] if slots.uid else []) + slots.spans
+    what = ", ".join(f"'{n}'" for n in names[:2]) or f"'{view.question}'"
+    lines = [say(lang, "no_entity", what=what)]
+    if closest:
+        lines.append(f"({closest}?)")
+    lines.append(tpl.negative(lang, what, view.steps, slots, structured_only).split("\n", 1)[-1])
+    return {"text": "\n".join(lines), "records": [], "citations": [], "negative": True}
+
+
+def fact_draft(view: TurnView, form: str, dates: dict[str, str], structured_only: bool) -> dict[str, Any]:
+    """The draft for a `facts` or `list` task."""
+    lang, slots = view.slots.language, view.slots
+    if view.task in ("list", "count"):
+        rows, args = _records(view, "list_register")
+        body = list_answer(rows, args or {"what": slots.attribute}, slots, dates)
+        return _finish(lang, body, rows, dates, negative=not rows and False)
+    groups = [
+        list(s.get("records", []))
+        for s in view.steps
+        if s["tool"] == "get_entity_facts" and s["outcome"] == "evidence"
+    ]
+    if len(groups) > 1:
+        return _namesakes(view, groups, dates)
+    records = groups[0] if groups else []
+    if not records:
+        return _no_entity(view, structured_only)
+    entity = next((r for r in records if r.get("record_type") == "entity" and r.get("anchor")), records[0])
+    linked_now = bool(view.entities) and view.entities[0].id == entity.get("id")
+    mention = slots.uid or (slots.spans[0] if slots.spans else None)
+    if linked_now and mention and not slots.uid and not matches_mention(mention, entity):
+        return _no_entity(view, structured_only, closest=str(entity.get("name")))
+    from graph_agent.planners.offline.fact_plan import names_of
+
+    others = [m.text for m in names_of(view.question) if not matches_mention(m.text, entity)]
+    ask0 = understand(view.question, view.history)
+    if not others and ask0.inherited and ask0.has("before", "successor"):
+        # "und davor?": before the holders the last answer named
+        others = [e.name for e in view.focus if e.kind == "person"][:2]
+    ask = understand(view.question, view.history)
+    if slots.as_of and not ask.as_of:
+        ask = replace(ask, as_of=slots.as_of)  # the caller's day
+    last = view.history[-1] if view.history else {}
+    exclude = set(last.get("subjects") or []) if slots.other else set()
+    body, used, negative = answer(records, ask, lang, dates, others, exclude)
+    if linked_now and mention and fold(mention) not in fold(str(entity.get("name"))):
+        seat = f", {entity['seat']}" if entity.get("seat") else ""
+        body += "\n\n" + say(lang, "used", name=entity.get("name"), seat=seat)
+    if negative:
+        body += "\n" + _searched(view, structured_only)
+    ent_row = {k: entity.get(k) for k in ("id", "kind", "name", "uid")}
+    return _finish(lang, body, [ent_row, *_listed(used)], dates, negative=negative)
+
+
+def _searched(view: TurnView, structured_only: bool) -> str:
+    """What was searched, over which period and sources (the honest negative's second part)."""
+    return tpl.negative(view.slots.language, "-", view.steps, view.slots, structured_only).split(
+        "\n", 1
+    )[-1]
+
+
+def _listed(used: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The records used, and the entities they name as refs (kept in focus for follow-ups)."""
+    refs = [
+        {"id": r["other_id"], "kind": r.get("other_kind") or "company", "name": r.get("other_name")}
+        for r in used
+        if r.get("record_type") in ("role", "link") and r.get("other_id")
+    ]
+    seen: set[str] = set()
+    unique = [x for x in refs if not (x["id"] in seen or seen.add(x["id"]))]  # type: ignore[func-returns-value]
+    return [*used, *unique[:3]]
+
+
+def _namesakes(view: TurnView, groups: list[list[dict[str, Any]]], dates: dict[str, str]) -> dict[str, Any]:
+    """Several entities carry the name: the answer for each, each under its own name and place."""
+    lang = view.slots.language
+    ask = understand(view.question, view.history)
+    if view.slots.as_of and not ask.as_of:
+        ask = replace(ask, as_of=view.slots.as_of)
+    parts, used_all = [], []
+    kinds = set()
+    for records in groups:
+        ent = next((r for r in records if r.get("record_type") == "entity"), {})
+        kinds.add(ent.get("kind"))
+        where = ent.get("seat") or ent.get("residence") or ""
+        body, used, _neg = answer(records, ask, lang, dates, [])
+        parts.append(f"**{ent.get('name')}** ({where}):\n{body}")
+        used_all += [{k: ent.get(k) for k in ("id", "kind", "name", "uid")}, *used]
+    name = view.homonyms[0].name if view.homonyms else ""
+    if kinds == {"person"}:
+        lead = label_say(lang, "namesakes", n=len(groups), name=name)
+    else:
+        head = {"de": "{n} Einträge heissen **{name}**:", "fr": "{n} entrées s'appellent **{name}** :",
+                "it": "{n} voci si chiamano **{name}**:", "en": "{n} entries are named **{name}**:"}
+        lead = head.get(lang, head["en"]).format(n=len(groups), name=name)
+    text = lead + "\n\n" + "\n\n".join(parts)
+    return _finish(lang, text, used_all, dates)

@@ -1,0 +1,143 @@
+"""Facts the notice texts state in fixed register phrasing, read where the graph has no field.
+
+The register writes shares as "mit 100 Stammanteilen zu je CHF 100" / "pour 200 parts sociales
+de CHF 100" / "con 102 quote da CHF 100", a waived audit as "Verzicht auf eine eingeschränkte
+Revision" / "renonce à un contrôle restreint" / "rinuncia a una revisione limitata", the
+supervisory authority as "Aufsichtsbehörde (neu): …", capital as "Stammkapital: CHF …". These
+readers are the fallback for gaps of the build (listed in the project's graph gaps).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from graph_agent.planners.offline.slots import fold
+
+SHARES_RE = re.compile(
+    r"(?:mit|avec|pour|con|with)\s+(?P<n>\d[\d'’]*|einem|une|un|una)\s+"
+    r"(?P<kind>Stammanteil\w*|Anteil\w*|parts?\s+sociales?|parts?|quot[ae]\w*|Aktien|actions|azioni)"
+    r"(?:\s+(?:zu\s+je|zu|von|de|da|à|of)\s+(?P<cur>CHF|EUR|USD)\s*(?P<val>[\d'’.,]+))?",
+    re.IGNORECASE,
+)
+OPTING_OUT_RE = re.compile(
+    r"verzicht\w*[^.]{0,80}eingeschr|opting[- ]?out|renonc\w*[^.]{0,60}(?:controle|revision)\s+restreint"
+    r"|rinunc\w*[^.]{0,60}revisione\s+limitata"
+)
+SUPERVISION_RE = re.compile(
+    r"(?:Aufsichtsbeh\w+|Autorit\w+ de surveillance|Autorit\w+ di vigilanza)(?:\s+neu|\s+nouvelle|"
+    r"\s+nuova)?\s*:\s*(?P<v>[^\[\]]+?)(?=\s*\[|\.\s|$)",
+)
+CAPITAL_RE = re.compile(
+    r"(?:Stammkapital|Aktienkapital|Kapital|capital(?:-actions| social| sociale| azionario)?|"
+    r"capitale(?: sociale| azionario)?)(?:\s+neu|\s+nouveau|\s+nuovo)?\s*:?\s*(?:bisher\s+[^,;]+,\s*neu\s*)?"
+    r"(?P<cur>CHF|EUR)\s*(?P<v>\d[\d'’.,]*)",
+    re.IGNORECASE,
+)
+AMOUNT_RE = re.compile(r"(?P<cur>CHF|EUR|USD)\s*(?P<v>\d[\d'’]*(?:[.,]\d+)?)")
+
+
+def person_segment(text: str, family: str | None, given: str | None) -> str | None:
+    """The part of a notice about one person: from the family name to the next ';' or ']'."""
+    if not text or not family:
+        return None
+    folded = fold(text)
+    idx = folded.find(fold(family))
+    while idx >= 0:
+        end = min([p for p in (text.find(";", idx), text.find("]", idx)) if p > 0] or [len(text)])
+        seg = text[idx:end]
+        if not given or fold(given.split()[0]) in fold(seg):
+            return seg
+        idx = folded.find(fold(family), idx + 1)
+    return None
+
+
+def shares_in(segment: str | None) -> str | None:
+    """'100 Stammanteile zu je CHF 100' as written, if the segment states shares."""
+    if not segment:
+        return None
+    m = SHARES_RE.search(segment)
+    if not m:
+        return None
+    return segment[m.start() :].split(",")[0].strip()
+
+
+def opting_out(events: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """The latest notice that states a waived limited audit, if any."""
+    hits = [e for e in events if OPTING_OUT_RE.search(fold(str(e.get("text") or "")))]
+    return hits[-1] if hits else None
+
+
+def supervision(events: list[dict[str, Any]]) -> list[tuple[dict[str, Any], str]]:
+    """(notice, authority) for every notice naming a supervisory authority, oldest first."""
+    out = []
+    for e in events:
+        for m in SUPERVISION_RE.finditer(str(e.get("text") or "")):
+            out.append((e, m["v"].strip(" ,.")))
+    return out
+
+
+def capital_in(text: str | None) -> str | None:
+    """'CHF 50'000' from a notice text that states the capital."""
+    m = CAPITAL_RE.search(text or "")
+    return f"{m['cur']} {m['v'].rstrip('.,')}" if m else None
+
+
+def amounts(text: str | None) -> list[str]:
+    """Every amount written in a text ('CHF 61'862.56'), in order."""
+    return [f"{m['cur']} {m['v'].rstrip('.,')}" for m in AMOUNT_RE.finditer(text or "")]
+
+
+def sentence_with(text: str | None, words: tuple[str, ...], size: int = 400) -> str | None:
+    """The first sentence of a notice that holds one of the (folded) words."""
+    if not text:
+        return None
+    parts = re.split(r"(?<=[a-z0-9]{3}[.;])\s+(?=[A-ZÀ-Ý])", text)
+    for i, part in enumerate(parts):
+        if any(w in fold(part) for w in words):
+            # a name with initials ("F. Rey") may cut the sentence: keep the next part too
+            return " ".join(parts[i : i + 2]).strip()[:size]
+    return None
+
+
+STATUTES_RE = re.compile(
+    r"(?:Statutendatum|Statuten(?:änderung)?|Date des statuts|statuts|Data dello statuto|statuto)"
+    r"\s*:?\s*(?P<v>\d{1,2}\.\d{1,2}\.\d{4}(?:\s*[,/]\s*\d{1,2}\.\d{1,2}\.\d{4})*)",
+    re.IGNORECASE,
+)
+SHARE_CLASS_RE = re.compile(
+    r"(?:eingeteilt in|divisé en|suddiviso in|diviso in|divided into)?\s*"
+    r"(?P<n>\d[\d'’]*)\s+(?P<kind>(?:Namen|Inhaber|Stimmrechts)?[Aa]ktien|actions|azioni|shares)"
+    r"(?P<rest>[^.;]{0,80})",
+)
+ADDRESS_RE = re.compile(
+    r"(?:(?:Domizil|Geschäftsdomizil|Adresse|domicile|recapito|indirizzo)(?:\s+neu|\s+nouveau|\s+nuovo)?\s*:\s*)"
+    r"(?P<v>[^.;\[\]]*?\d{4}\s+[A-ZÀ-Ý][\wÀ-ÿ.\- ]+?)(?=[.;\[\]]|\s*\(|$)"
+)
+STREET_RE = re.compile(
+    r"(?P<v>(?:c/o [^,]+,\s*)?[A-ZÀ-Ý][\wÀ-ÿ.\- ]*?(?:strasse|str\.|weg|gasse|platz|rain|ring|allee|"
+    r"route|rue|chemin|avenue|place|quai|via|piazza|viale)[\wÀ-ÿ.\- ]*?\s\d+\s?\w?,\s*(?:Postfach[^,]*,\s*)?"
+    r"\d{4}\s+[A-ZÀ-Ý][\wÀ-ÿ.\-]+(?: [A-Z]{2})?)",
+    re.IGNORECASE,
+)
+
+
+def statutes_in(text: str | None) -> str | None:
+    """The date(s) of the articles as a notice writes them."""
+    m = STATUTES_RE.search(text or "")
+    return m["v"] if m else None
+
+
+def share_classes(text: str | None) -> list[str]:
+    """'270 actions de CHF 1'000, nominatives' and the like, as written."""
+    out = []
+    for m in SHARE_CLASS_RE.finditer(text or ""):
+        out.append(f"{m['n']} {m['kind']}{m['rest']}".strip(" ,"))
+    return out
+
+
+def addresses_in(text: str | None) -> list[str]:
+    """Addresses a notice writes (after 'Domizil:' or as street, number, postcode, place)."""
+    found = [m["v"].strip(" ,") for m in ADDRESS_RE.finditer(text or "")]
+    found += [m["v"].strip(" ,") for m in STREET_RE.finditer(text or "")]
+    return list(dict.fromkeys(found))

@@ -1,0 +1,70 @@
+"""Answers to population questions from `list_register` rows: the total first, then the list."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from graph_agent.answers.citations import cite, pubs_of
+from graph_agent.answers.phrases import day, role_name, span
+from graph_agent.state import Slots
+
+LEADS = {
+    "de": "**{n}** {what}{filters}: {names}.",
+    "fr": "**{n}** {what}{filters} : {names}.",
+    "it": "**{n}** {what}{filters}: {names}.",
+    "en": "**{n}** {what}{filters}: {names}.",
+}
+WHAT = {
+    "companies": {"de": "Firmen", "fr": "sociétés", "it": "società", "en": "companies"},
+    "notices": {"de": "Meldungen", "fr": "publications", "it": "pubblicazioni", "en": "notices"},
+    "roles": {"de": "Einträge", "fr": "inscriptions", "it": "iscrizioni", "en": "entries"},
+}
+NONE = {
+    "de": "Keine {what} entsprechen diesen Filtern{filters}.",
+    "fr": "Aucune {what} ne correspond à ces filtres{filters}.",
+    "it": "Nessuna {what} corrisponde a questi filtri{filters}.",
+    "en": "No {what} match these filters{filters}.",
+}
+
+
+def filters_text(args: dict[str, Any], lang: str) -> str:
+    """' (canton TI, 0107, 2005-01-01 – 2015-12-31)'."""
+    parts = [str(args[k]) for k in ("canton", "legal_form", "status", "event_type") if args.get(k)]
+    if args.get("role"):
+        parts.append(role_name(lang, str(args["role"])) + (f" ({args['mode']})" if args.get("mode") else ""))
+    if args.get("date_from") or args.get("date_to"):
+        a, b = args.get("date_from"), args.get("date_to")
+        parts.append(day(a) if a == b else span(lang, a, b))
+    return f" ({', '.join(parts)})" if parts else ""
+
+
+def row_line(r: dict[str, Any], what: str, lang: str, dates: dict[str, str]) -> str:
+    """One listed item, cited."""
+    src = cite(pubs_of(r), dates)
+    if what == "notices":
+        return f"- **{day(r.get('pub_date'))}** {r.get('name')} ({', '.join(r.get('event_types') or [])}){src}"
+    if what == "roles":
+        when = span(lang, r.get("valid_from"), r.get("valid_to"))
+        return f"- **{r.get('name')}**: {r.get('role_text') or r.get('role')} — {r.get('company')} ({when}){src}"
+    bits = [str(x) for x in (r.get("uid"), r.get("seat"), r.get("status")) if x]
+    if r.get("deleted_on"):
+        bits.append(day(r.get("deleted_on")))
+    return f"- **{r.get('name')}** ({', '.join(bits)}){src}"
+
+
+def list_answer(
+    rows: list[dict[str, Any]], args: dict[str, Any], slots: Slots, dates: dict[str, str]
+) -> str:
+    """The total and the names in one sentence, then one cited line per item."""
+    lang = slots.language
+    what = str(args.get("what") or "companies")
+    label = WHAT.get(what, WHAT["companies"]).get(lang, what)
+    filters = filters_text(args, lang)
+    if not rows:
+        return NONE.get(lang, NONE["en"]).format(what=label, filters=filters)
+    total = int(rows[0].get("total") or len(rows))
+    names = list(dict.fromkeys(str(r.get("name")) for r in rows))
+    lead = LEADS.get(lang, LEADS["en"]).format(
+        n=total, what=label, filters=filters, names="; ".join(names[:20])
+    )
+    return "\n".join([lead, "", *(row_line(r, what, lang, dates) for r in rows[:50])])

@@ -1,0 +1,124 @@
+"""Which role entries answer a question: the role, the time, a named holder, the direction.
+
+Pure functions over `get_entity_facts` role rows (`direction` "in": held in the entity, "out":
+held by it elsewhere; `valid_from`/`valid_to` from the notices that entered and removed it).
+"Who was chair in 2010" keeps the entries that overlap 2010; "on 1 January 2009" those valid
+that day; "who left in 2010" those that end in 2010; "before X took over" the entries that end
+when X's begins; "who followed X" those that begin when X's ends.
+"""
+
+from __future__ import annotations
+
+from difflib import SequenceMatcher
+from typing import Any
+
+from graph_agent.planners.offline.asks import Ask
+from graph_agent.planners.offline.slots import fold
+
+
+def has_role(row: dict[str, Any], role: str | None) -> bool:
+    """True when the entry is (or includes) the role; board questions include the chair."""
+    if role is None:
+        return True
+    roles = set(row.get("roles") or [row.get("role")])
+    if role == "board_member":
+        return bool(roles & {"board_member", "chair", "vice_chair", "member", "secretary"})
+    return role in roles
+
+
+def valid_on(row: dict[str, Any], day: str) -> bool:
+    """The entry holds on a day (an unknown start counts as open)."""
+    start, end = row.get("valid_from"), row.get("valid_to")
+    return (not start or start <= day) and (not end or end > day)
+
+
+def overlaps(row: dict[str, Any], a: str | None, b: str | None) -> bool:
+    """The entry holds at some time in [a, b]."""
+    start, end = row.get("valid_from"), row.get("valid_to")
+    return (not b or not start or start <= b) and (not a or not end or end >= a)
+
+
+def in_period(value: str | None, a: str | None, b: str | None) -> bool:
+    """A date inside [a, b]."""
+    return bool(value) and (not a or str(value) >= a) and (not b or str(value) <= b + "~")
+
+
+def name_tokens(name: str) -> list[str]:
+    """Folded name words of two letters or more."""
+    return [t for t in fold(name).replace("-", " ").replace(",", " ").split() if len(t) > 1]
+
+
+def same_person(mention: str, name: str) -> bool:
+    """A mention names a holder: every mention word is (nearly) one of the name's words, in any
+    order ("Bezzola Paula" = "Paula Bezzola", a typo or a missing accent allowed)."""
+    want, have = name_tokens(mention), name_tokens(name)
+    if not want or not have:
+        return False
+    return all(
+        any(w == h or SequenceMatcher(None, w, h).ratio() >= 0.8 for h in have) for w in want
+    )
+
+
+def named(rows: list[dict[str, Any]], mentions: list[str]) -> list[dict[str, Any]]:
+    """Entries whose holder a mention of the question names."""
+    return [
+        r for r in rows if any(same_person(m, str(r.get("other_name") or "")) for m in mentions)
+    ]
+
+
+def select(
+    rows: list[dict[str, Any]], ask: Ask, direction: str, others: list[str]
+) -> tuple[list[dict[str, Any]], str]:
+    """(entries, how): the entries the question asks for, and which time rule chose them."""
+    mine = [r for r in rows if r.get("direction") == direction and has_role(r, ask.role)]
+    people = named(mine, others)
+    if ask.has("successor") and people:
+        end = max(str(r.get("valid_to") or "") for r in people)
+        after = [r for r in mine if r not in people and (r.get("valid_from") or "") >= end]
+        first = min((str(r.get("valid_from")) for r in after), default=None)
+        return [r for r in after if r.get("valid_from") == first], "successor"
+    if ask.has("before") and people and not ask.has("left"):
+        start = min(str(r.get("valid_from") or "~") for r in people)
+        prior = [r for r in mine if r not in people and (r.get("valid_to") or "~") <= start]
+        last = max((str(r.get("valid_to")) for r in prior), default=None)
+        return [r for r in prior if r.get("valid_to") == last], "predecessor"
+    if people and not ask.role and direction == "in":
+        return people, "named"
+    if ask.as_of:
+        return [r for r in mine if valid_on(r, ask.as_of)], "on"
+    if ask.has("left") and (ask.date_from or ask.date_to):
+        return [r for r in mine if in_period(r.get("valid_to"), ask.date_from, ask.date_to)], "left"
+    if ask.has("left") and not ask.has("successor"):
+        ended = [r for r in mine if r.get("valid_to")]
+        last = max((str(r.get("valid_to")) for r in ended), default=None)
+        return [r for r in ended if r.get("valid_to") == last], "left"
+    if ask.has("joined") and (ask.date_from or ask.date_to):
+        return [
+            r for r in mine if in_period(r.get("valid_from"), ask.date_from, ask.date_to)
+        ], "joined"
+    if ask.has("before") and not (ask.date_from or ask.date_to):
+        ended = [r for r in mine if r.get("valid_to")]
+        last = max((str(r.get("valid_to")) for r in ended), default=None)
+        return [r for r in ended if r.get("valid_to") == last], "before the change"
+    if ask.date_to and ask.has("before") and not ask.date_from:
+        return [r for r in mine if valid_on(r, ask.date_to)], "on"
+    if ask.date_from or ask.date_to:
+        return [r for r in mine if overlaps(r, ask.date_from, ask.date_to)], "period"
+    if ask.has("over_time", "changes", "since_when", "happened") or "mandates" in ask.facts:
+        return mine, "all"
+    current = [r for r in mine if not r.get("valid_to")]
+    if ask.has("past") and not ask.has("now"):
+        return [r for r in mine if r.get("valid_to")] or mine, "former"
+    return current or mine, "current" if current else "all"
+
+
+def dedupe(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """One entry per holder and interval (a two-role entry is stored once per role)."""
+    seen: set[tuple[Any, ...]] = set()
+    out = []
+    for r in rows:
+        key = (r.get("other_id"), r.get("valid_from"), r.get("valid_to"), r.get("role_text"))
+        if key not in seen:
+            seen.add(key)
+            out.append(r)
+    return out

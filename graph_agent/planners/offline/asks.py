@@ -1,0 +1,217 @@
+"""What a question about one entity asks: the facts, the role, the time (pure, from the words).
+
+"Wer war am 1. Januar 2009 Vizepräsident der X?" asks the holder of one role on one day;
+"Et son adresse ?" asks the address of the entity of the last turn; "who left in 2010" asks the
+role intervals that end in a year. `understand` reads these from the folded question with the
+word lists of `vocab`, and a bare follow-up keeps the facts and role of the turn before it.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field, replace
+from datetime import date, timedelta
+from typing import Any
+
+from graph_agent.planners.offline.slots import find_full_date, find_period, fold, has_any
+from graph_agent.planners.offline.vocab import vocab
+from shabgraph.register.months import month_number
+
+# Facts that name a relation or an attribute of the entity itself (not an event): the first of
+# these found is the question's main fact; events and time words only qualify it.
+ATTRIBUTE_FACTS = (
+    "uid",
+    "statutes",
+    "role",
+    "address",
+    "capital",
+    "purpose",
+    "legal_form",
+    "signature",
+    "shares",
+    "residence",
+    "supervision",
+    "names",
+    "head_office",
+    "branches",
+    "mergers",
+    "transfers",
+    "bankruptcy",
+    "seat",
+    "status",
+)
+EVENT_FACTS = ("deleted", "registered", "happened", "changes", "notices")
+
+FOLLOW_UP_RE = re.compile(
+    r"^\s*(?:und|and|et|e|ed|also|auch|dann|puis|poi|ma|but|aber|mais|so|alors|quindi)\b"
+    r"|\b(?:sie|ihr|ihre|ihren|ihrem|ihrer|sein|seine|seinen|es|dort|diese|dieser|diesem|"
+    r"son|sa|ses|elle|il|lui|leur|y|cette|ce|suo|sua|suoi|sue|lei|essa|esso|questa|"
+    r"its|it|her|his|their|they|there|this|that)\b"
+)
+
+
+@dataclass(frozen=True)
+class Ask:
+    """The reading of one question."""
+
+    facts: tuple[str, ...] = ()
+    """Facts asked, main first (uid, address, role, ...)."""
+    role: str | None = None
+    """Role code asked about (chair, auditor, ...)."""
+    as_of: str | None = None
+    """A day the fact must hold on (ISO)."""
+    date_from: str | None = None
+    """Start of the period asked about (ISO)."""
+    date_to: str | None = None
+    """End of the period (ISO)."""
+    cues: frozenset[str] = field(default_factory=frozenset)
+    """Time cues found: now, past, before, after, successor, over_time, since_when, left, ..."""
+    count: bool = False
+    """The question asks how many."""
+    population: bool = False
+    """The question is about a population (companies, notices, persons), not one entity."""
+    most: bool = False
+    """A ranking ("the most")."""
+    follow_up: bool = False
+    """A follow-up that refers back (pronoun, "und ...?")."""
+    inherited: bool = False
+    """Facts or role taken over from the previous turn."""
+    signature: str | None = None
+    """A kind of signature the question names (individual, collective), to filter holders."""
+
+    @property
+    def main(self) -> str | None:
+        """The main fact, or `role` when only a role is asked."""
+        return self.facts[0] if self.facts else ("role" if self.role else None)
+
+    def has(self, *names: str) -> bool:
+        """True when any of the facts or time cues is present."""
+        return any(n in self.facts or n in self.cues for n in names)
+
+
+def find_role(folded: str) -> str | None:
+    """The role named first (longest words first, so vice-chair beats chair)."""
+    hits: list[tuple[int, int, str]] = []
+    for role, words in vocab().roles.items():
+        for w in words:
+            m = _find(folded, w)
+            if m is not None:
+                hits.append((m, -len(w), role))
+    if not hits:
+        return None
+    hits.sort()
+    # A longer word at the same place decides ("vizeprasident" over "prasident").
+    return hits[0][2]
+
+
+def _find(folded: str, word: str) -> int | None:
+    pattern = re.escape(word.strip())
+    tail = r"(?![a-z])" if word.endswith(" ") else ""
+    m = re.search(rf"(?<![a-z]){pattern}{tail}", folded)
+    return m.start() if m else None
+
+
+def find_facts(folded: str) -> tuple[str, ...]:
+    """The facts named, in order of appearance in the question."""
+    found: list[tuple[int, str]] = []
+    for fact, words in vocab().facts.items():
+        where = [p for w in words if (p := _find(folded, w)) is not None]
+        if where:
+            found.append((min(where), fact))
+    found.sort()
+    return tuple(f for _, f in found)
+
+
+MONTH_YEAR_RE = re.compile(r"(?<![a-z])([a-z]{3,10})\.?\s+(\d{4})\b")
+
+
+def month_period(folded: str) -> tuple[str, str] | None:
+    """'im August 2026', 'en sept. 2026', 'nel gennaio 2017': that month as a period."""
+    for m in MONTH_YEAR_RE.finditer(folded):
+        month = month_number(m[1])
+        if month:
+            year = int(m[2])
+            last = (date(year + (month == 12), month % 12 + 1, 1) - timedelta(days=1)).day
+            return f"{year}-{month:02d}-01", f"{year}-{month:02d}-{last:02d}"
+    return None
+
+
+SIGNATURE_WORDS = (
+    ("collective", ("kollektiv", "collectiv", "collettiv", "joint", "zu zweien", "a deux", "a due")),
+    ("individual", ("einzelunterschrift", "einzelprokura", "individuel", "individual", "allein", "seul", "da solo")),
+)
+
+
+def find_signature(folded: str) -> str | None:
+    """The kind of signature named (its code prefix), if any."""
+    return next((k for k, words in SIGNATURE_WORDS if has_any(folded, words)), None)
+
+
+def find_cues(folded: str) -> frozenset[str]:
+    """Time cues present in the question."""
+    return frozenset(k for k, words in vocab().time.items() if has_any(folded, words))
+
+
+def understand(question: str, history: list[dict[str, Any]] | None = None) -> Ask:
+    """The reading of a question; a bare follow-up inherits from the last turn's question."""
+    from graph_agent.planners.offline.mentions import mentions
+
+    cue_text = question
+    for m in mentions(question):
+        cue_text = cue_text.replace(m.text, " ")
+    folded = fold(cue_text)
+    whole = fold(question)
+    facts = _prune(find_facts(folded), folded)
+    facts = tuple(sorted(facts, key=lambda x: x not in ATTRIBUTE_FACTS))
+    role = find_role(folded)
+    full = find_full_date(whole)
+    date_from, date_to = (None, None) if full else month_period(whole) or find_period(whole)
+    lists = vocab().lists
+    ask = Ask(
+        facts=facts,
+        role=role,
+        as_of=full,
+        date_from=date_from,
+        date_to=date_to,
+        cues=find_cues(folded),
+        count=has_any(folded, lists["count"]) is not None,
+        population=has_any(folded, lists["population"]) is not None,
+        most=has_any(folded, lists["most"]) is not None,
+        follow_up=bool(FOLLOW_UP_RE.search(whole)) or len(whole.split()) <= 4,
+        signature=find_signature(folded),
+    )
+    if history and ask.follow_up:
+        ask = inherit(ask, understand(str(history[-1].get("question", "")), history[:-1]))
+    return ask
+
+
+def _prune(facts: tuple[str, ...], folded: str) -> tuple[str, ...]:
+    """Drop facts a stronger reading explains ("Sitz" inside "Domizil" questions, "wo ist X
+    eingetragen")."""
+    out = list(facts)
+    if "address" in out and "seat" in out:
+        out.remove("seat")
+    if "head_office" in out and "seat" in out:
+        out.remove("seat")
+    if "mandates" in out and any(f in out for f in ATTRIBUTE_FACTS if f not in ("seat", "status", "names")):
+        out.remove("mandates")
+    return tuple(out)
+
+
+def inherit(ask: Ask, last: Ask) -> Ask:
+    """A follow-up without its own fact ("und seit wann?", "e prima?") keeps the last one's;
+    one with its own fact keeps the last role when it names none ("und wer folgte?")."""
+    changes: dict[str, Any] = {}
+    own = [f for f in ask.facts if f != "notices"]
+    if own == ["address"] and last.role and not ask.role:
+        # "et son domicile ?" after a question about a role holder: the holder's residence
+        return replace(ask, facts=("residence",), role=last.role, inherited=True)
+    if not own and not ask.role:
+        changes.update(facts=last.facts, role=last.role, inherited=True)
+    elif (not ask.role and last.role and ask.has("successor", "before", "since_when", "past")) or (
+        not ask.role and last.role and set(own) <= {"signature", "shares", "residence"}
+    ):
+        changes.update(role=last.role, inherited=True)
+    if not (ask.as_of or ask.date_from or ask.date_to) and ask.has("since_when", "before"):
+        changes.update(as_of=last.as_of, date_from=last.date_from, date_to=last.date_to)
+    return replace(ask, **changes) if changes else ask

@@ -1,0 +1,166 @@
+"""Routing and tool plans for fact questions about one entity and for population lists.
+
+A question that names an entity (or follows up on one) and asks for one of its facts reads the
+entity's whole record (`get_entity_facts`) after linking the mention; a question about a
+population ("which Sàrl have their seat in Ticino", "which notices appeared on 9 January")
+reads a filtered list with its total (`list_register`). Everything else keeps the template
+planner's routes.
+"""
+
+from __future__ import annotations
+
+from graph_agent.planners import calls
+from graph_agent.planners.base import ActOut, RouteOut, TurnView
+from graph_agent.planners.offline.asks import Ask, understand
+from graph_agent.planners.offline.lists import list_call, list_route
+from graph_agent.planners.offline.mentions import Mention, cut_variants, lower_mentions, mentions
+from graph_agent.planners.offline.slots import fold
+from graph_agent.result import EntityRef
+from graph_agent.planners.offline import lexicon as lx
+from graph_agent.planners.offline.attribute_words import detect_attribute
+from shabgraph.register.cantons import CANTON_NAMES, canton_code
+from shabgraph.register.folding import has_any
+from graph_agent.state import Slots, ToolCall
+from tools.intents import Intent
+
+FACT_TOOL = "get_entity_facts"
+
+
+def facts_call(entity: EntityRef | str) -> ToolCall:
+    """Read the whole record of one entity."""
+    ident = entity if isinstance(entity, str) else entity.id
+    return ToolCall(tool=FACT_TOOL, args={"entity_id": ident}, purpose="facts of the entity")
+
+
+def names_of(question: str) -> list[Mention]:
+    """Mentions that name something (a legal form alone names nothing)."""
+    from graph_agent.planners.offline.mentions import ORG_WORDS
+
+    return [
+        m
+        for m in mentions(question)
+        if any(fold(t).strip(".") not in ORG_WORDS for t in m.text.split())
+    ]
+
+
+def route_facts(view: TurnView, slots: Slots) -> RouteOut | None:
+    """A facts or list route when the question asks for one, else None (template routes)."""
+    ask = understand(view.question, view.history)
+    folded = fold(view.question)
+    if slots.text and has_any(folded, lx.TEXT_WORDS):
+        return None  # "notices mentioning 'X'": a text search
+    found = names_of(view.question)
+    if ask.count or ask.most or has_any(folded, lx.TOP_WORDS):
+        # a canton or town in a count or ranking is a filter, not an entity
+        found = [m for m in found if m.org or not (canton_code(m.text) or fold(m.text) in CANTON_NAMES)]
+    if not found and not slots.uid and not view.focus and (ask.facts or ask.role):
+        found = lower_mentions(view.question)
+    listed = list_route(view, slots, ask, found)
+    if listed is not None:
+        return listed
+    if ask.count and ask.population and not found and not slots.uid:
+        return None  # a count over a population is never about the entity in focus
+    target = bool(found or slots.uid or (view.focus and (ask.follow_up or not found)))
+    if not target or not (ask.facts or ask.role or ask.has("left", "joined", "successor")):
+        return None
+    if view.focus and found and not any(m.org for m in found) and (
+        ask.inherited or ask.has("successor", "before")
+    ) and not ask.has("mandates"):
+        # "und wer folgte auf Kurt Hess?": the name filters the entity in focus
+        found = []
+    if ask.facts == ("mandates",) and not ask.role and not found and not slots.uid and not view.focus:
+        return None
+    if detect_attribute(fold(view.question)) == "current" or (
+        ask.main == "names" and (ask.as_of or ask.date_from)
+    ):
+        return None  # a former name asked about today, or the name on a day: the states answer
+    spans = [m.text for m in found]
+    # "EQUAM Stiftung Zürich", "Umbau AG Altendorf": a seat written after the name is tried
+    # without it when the whole does not link
+    spans += [v for m in found for v in cut_variants(m.text) if v not in spans]
+    update = {
+        "spans": spans,
+        "attribute": ask.main,
+        "role": ask.role,
+        "as_of": slots.as_of or ask.as_of,
+        "date_from": ask.date_from,
+        "date_to": ask.date_to,
+        "follow_up": ask.follow_up and not found,
+        "aspect": "facts",
+        "event_type": None,
+    }
+    reason = (
+        f"asks {', '.join(ask.facts) or 'a role'}"
+        + (f" (role {ask.role})" if ask.role else "")
+        + (f" of {spans[0]!r}" if spans else " of the entity in focus")
+        + (f"; time {ask.as_of or ''}{ask.date_from or ''}–{ask.date_to or ''}" if _timed(ask) else "")
+        + ("; kept facts of the last turn" if ask.inherited else "")
+    )
+    return RouteOut(
+        intent=intent_of(ask),
+        task="facts",
+        reason=reason,
+        slots=slots.model_copy(update=update),
+    )
+
+
+NETWORK_FACTS = frozenset(
+    {"role", "signature", "shares", "residence", "mandates", "branches", "head_office"}
+    | {"mergers", "transfers"}
+)
+HISTORY_FACTS = frozenset({"registered", "deleted", "happened", "changes", "notices", "names"})
+
+
+def intent_of(ask: Ask) -> Intent:
+    """The paper's intent the fact belongs to (for the trace and the allowed tools)."""
+    main = ask.main or ""
+    if main in HISTORY_FACTS or ask.has("over_time", "changes") and main not in NETWORK_FACTS:
+        return "event_history"
+    if main in NETWORK_FACTS or ask.role:
+        return "network_exploration"
+    if _timed(ask) or ask.has("past", "before"):
+        return "event_history"
+    return "entity_disambiguation"
+
+
+def _timed(ask: Ask) -> bool:
+    return bool(ask.as_of or ask.date_from or ask.date_to)
+
+
+def act_facts(view: TurnView) -> ActOut:
+    """Link the mention (UID first), then read the facts; follow-ups use the entity in focus."""
+    steps, slots = view.steps, view.slots
+    if any(s.get("tool") == FACT_TOOL and s.get("outcome") == "evidence" for s in steps) and not [
+        h for h in view.homonyms if h.id not in {str(s["args"].get("entity_id")) for s in steps}
+    ]:
+        return ActOut(note="facts read")
+    read = {str(s["args"].get("entity_id")) for s in steps if s.get("tool") == FACT_TOOL}
+    pending = [h for h in view.homonyms if h.id not in read][:4]
+    if pending:
+        return ActOut(calls=[facts_call(h) for h in pending], note="namesakes: the facts of each")
+    if view.entities and view.entities[0].id not in read:
+        return ActOut(calls=[facts_call(view.entities[0])], note=f"facts of {view.entities[0].name}")
+    tried = {fold(str(s["args"].get("query", ""))) for s in steps if s.get("tool") == "search_companies"}
+    mentions_ = ([slots.uid] if slots.uid else []) + slots.spans
+    untried = [m for m in mentions_ if fold(m) not in tried]
+    if untried and not (slots.follow_up and view.focus and not steps):
+        return ActOut(
+            calls=[calls.search_call(untried[0], slots), facts_call(calls.ENTITY)],
+            note=f"link '{untried[0]}' then read its facts",
+        )
+    if view.focus:
+        want = "person" if slots.attribute == "mandates" else None
+        chosen = next(
+            (e for e in view.focus if e.id not in read and (want is None or e.kind == want)),
+            next((e for e in view.focus if e.id not in read), None),
+        )
+        if chosen and not any(s.get("tool") == FACT_TOOL for s in steps):
+            return ActOut(calls=[facts_call(chosen)], note=f"follow-up on '{chosen.name}'")
+    return ActOut(note="no entity matched the question")
+
+
+def act_list(view: TurnView) -> ActOut:
+    """One filtered list read."""
+    if any(s.get("tool") == "list_register" for s in view.steps):
+        return ActOut(note="list read")
+    return ActOut(calls=[list_call(view.question, view.slots)], note="list with filters")

@@ -1,0 +1,127 @@
+"""Population questions: which companies, notices or role entries, with which filters.
+
+"Combien de fondations …, et lesquelles ?" lists the companies of one legal form; "which
+notices were published on 9 January" the notices of one day; "which audit firms were newly
+entered between 2005 and 2015" the auditor entries that begin in the period; "how many companies
+were deleted" the companies whose status is deleted. Filters come from the register's words:
+legal forms and their abbreviations, canton names and codes, the role words.
+"""
+
+from __future__ import annotations
+
+import re
+
+from graph_agent.planners.base import RouteOut, TurnView
+from graph_agent.planners.offline import lexicon as lx
+from graph_agent.planners.offline.asks import Ask
+from graph_agent.planners.offline.mentions import Mention
+from graph_agent.planners.offline.slots import fold, has_any
+from graph_agent.planners.offline.vocab import vocab
+from graph_agent.state import Slots, ToolCall
+from shabgraph.register.cantons import CANTON_NAMES, canton_code
+from shabgraph.register.legal_forms import spellings
+
+LIST_KINDS = frozenset({"companies", "notices", "roles"})
+"""What `list_register` lists (the route puts it in `Slots.attribute`)."""
+NOTICE_WORDS = ("notices", "publications", "publikationen", "meldungen", "pubblicazioni", "avis", "annonces")
+PERSON_WORDS = ("persons", "people", "personen", "personnes", "persone", "who ", "wer ", "qui ", "chi ")
+
+
+def legal_form_in(folded: str) -> str | None:
+    """The code of a legal form the question names (plurals too: "fondations", "GmbHs")."""
+    words = re.findall(r"[a-z.]+", folded)
+    for w in words:
+        for cand in (w, w.rstrip("s"), w.removesuffix("en"), w.removesuffix("i") + "e"):
+            code = spellings().get(cand)
+            if code and cand not in ("sa", "ag") or (code and w in ("sa", "ag")):
+                return code
+    return None
+
+
+def canton_in(question: str, folded: str) -> str | None:
+    """A canton named as a code after a preposition ("im Kanton ZH", "in TI") or by its name."""
+    if m := re.search(r"\b(?:kanton|canton|cantone)\s+(?:de\s+|di\s+|du\s+|del\s+)?([a-z]+)", folded):
+        if code := canton_code(m[1]):
+            return code
+    for name, code in CANTON_NAMES.items():
+        if len(name) > 3 and re.search(rf"(?<![a-z]){re.escape(name)}(?![a-z])", folded):
+            return code
+    return None
+
+
+def list_route(view: TurnView, slots: Slots, ask: Ask, found: list[Mention]) -> RouteOut | None:
+    """A list route for a population question without one entity in it, else None."""
+    folded = fold(view.question)
+    cantons = {code for code in [canton_code(m.text) for m in found] if code}
+    named = [m for m in found if not canton_code(m.text) and not fold(m.text) in CANTON_NAMES]
+    if named or slots.uid or ask.most or not (ask.population or ask.count):
+        return None
+    listing = has_any(folded, vocab().lists["list"]) is not None
+    if has_any(folded, lx.TOP_WORDS) or (slots.text and has_any(folded, lx.TEXT_WORDS)):
+        return None  # rankings and text searches have their own tools
+    if ask.count and not listing and not ask.population:
+        return None  # "how many mergers": the count tool counts by event type
+    if ask.follow_up and view.focus and not ask.population:
+        return None
+    what = _what(folded, ask)
+    if what is None:
+        return None
+    update = {
+        "spans": [],
+        "canton": next(iter(cantons), None) or canton_in(view.question, folded),
+        "legal_form": legal_form_in(folded),
+        "role": ask.role,
+        "as_of": ask.as_of,
+        "date_from": ask.date_from or ask.as_of,
+        "date_to": ask.date_to or ask.as_of,
+        "attribute": what,
+        "text": None,
+    }
+    return RouteOut(
+        intent="macro_analytics",
+        task="count" if ask.count else "list",
+        reason=f"population question: list {what} with filters",
+        slots=slots.model_copy(update=update),
+    )
+
+
+def _what(folded: str, ask: Ask) -> str | None:
+    if ask.role and (ask.has("joined", "left") or ask.date_from or ask.date_to or ask.population):
+        return "roles"
+    if has_any(folded, NOTICE_WORDS) and not ask.count or (ask.as_of and has_any(folded, NOTICE_WORDS)):
+        return "notices"
+    if has_any(folded, PERSON_WORDS) and not has_any(folded, vocab().lists["population"][:0]):
+        return None
+    return "companies"
+
+
+def list_call(question: str, slots: Slots) -> ToolCall:
+    """The list_register call for the route's slots."""
+    ask_left = has_any(fold(question), vocab().time.get("left", ()))
+    ask_joined = has_any(fold(question), vocab().time.get("joined", ()))
+    deleted = has_any(fold(question), vocab().facts.get("deleted", ()))
+    registered = has_any(fold(question), vocab().facts.get("registered", ()))
+    dated = bool(slots.date_from or slots.date_to)
+    companies = (slots.attribute or "companies") == "companies"
+    args = {
+        "what": slots.attribute or "companies",
+        "legal_form": slots.legal_form,
+        "canton": slots.canton,
+        "status": "deleted" if deleted and companies and not dated and not slots.event_type else None,
+        "event_type": (
+            slots.event_type
+            or ("deletion" if deleted and dated else "registration" if registered and dated else None)
+        )
+        if slots.attribute != "roles"
+        else None,
+        "role": slots.role if slots.attribute == "roles" else None,
+        "mode": "entered" if ask_joined else "left" if ask_left else "held",
+        "date_from": slots.date_from,
+        "date_to": slots.date_to,
+        "limit": 50,
+    }
+    return ToolCall(
+        tool="list_register",
+        args={k: v for k, v in args.items() if v is not None},
+        purpose="population list",
+    )

@@ -1,0 +1,248 @@
+"""Entity mentions in a question: the words that name a company or a person, best first.
+
+Names in the register are runs of capitalised words, joined by the connectors names use
+("&", "und", "et", "für", "de", "di", "-", "/"), often with lower-case words inside a company
+name ("Cristal swiss tour Sàrl") and ended by a legal form. Question, role and fact words are
+not names ("VR der X AG" names X AG); a place after "in", "à", "di", "a" is the seat, not part
+of the name ("Nova Lando Sagl di Lugano"). Pure functions over the question text.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache
+
+from graph_agent.planners.offline import lexicon as lx
+from graph_agent.planners.offline.slots import QUOTED_RE, fold
+from graph_agent.planners.offline.vocab import vocab
+from shabgraph.register.legal_forms import LEGAL_FORM_WORDS, spellings
+from shabgraph.register.months import MONTHS
+from shabgraph.register.uid import remove_uids
+
+TOKEN_RE = re.compile(r"[\wÀ-ÖØ-öø-ÿ][\wÀ-ÖØ-öø-ÿ'’&.\-/]*|&")
+JOINERS = frozenset(
+    {"&", "und", "and", "et", "fur", "f.", "de", "di", "du", "des", "la", "le", "del", "della"}
+    | {"von", "van", "der", "y", "-", "/", "of", "pour", "per", "for", "the", "l'", "d'"}
+)
+PLACE_WORDS = frozenset({"in", "a", "à", "di", "da", "au", "im", "from", "aus", "bei", "at", "zu"})
+# Legal-form words minus the short ones that are also prepositions ("in liquidazione").
+ORG_WORDS = (LEGAL_FORM_WORDS - PLACE_WORDS - JOINERS - {"en", "liq", "liquidation"}) | frozenset(
+    {"stiftung", "fondation", "fondazione", "foundation", "verein", "holding", "treuhand"}
+)
+BRANCH_WORDS = frozenset({"zweigniederlassung", "succursale", "filiale", "branch", "zn"})
+
+
+@dataclass(frozen=True)
+class Mention:
+    """One candidate name and what the question says around it."""
+
+    text: str
+    """The name as written."""
+    org: bool
+    """It carries a legal-form or organisation word (a company, not a person)."""
+    place: str | None = None
+    """A place written right after it ("… in Lumino"): the seat or residence."""
+
+
+@cache
+def _keywords() -> frozenset[str]:
+    """Single folded words that are question, fact, role or time words in some language."""
+    v = vocab()
+    words: set[str] = set()
+    for table in (v.facts, v.roles, v.time):
+        for entries in table.values():
+            words.update(w.strip() for w in entries if " " not in w.strip())
+    for entries in v.lists.values():
+        words.update(w.strip() for w in entries if " " not in w.strip())
+    return frozenset((words | _plain()) - ORG_WORDS - {"partner", "co", "sa", "ag"})
+
+
+@cache
+def _plain() -> frozenset[str]:
+    """Words that never start or continue a name: stop words, months, sentence openers."""
+    words = set(lx.NOT_NAME) | set(MONTHS) | set(vocab().lists.get("not_names", ()))
+    for lang_words in lx.STOPWORDS.values():
+        words |= set(lang_words)
+    return frozenset(words - ORG_WORDS)
+
+
+def _is_keyword(token: str) -> bool:
+    f = fold(token).strip(".'’?!,;:()")
+    if not f:
+        return True
+    if f in _keywords():
+        return True
+    # inflected role and fact words ("Vizepräsidentin", "Geschäftsführers")
+    return len(f) > 4 and any(f.startswith(k) and len(k) > 4 for k in _keywords() if k[:2] == f[:2])
+
+
+def _is_form(token: str) -> bool:
+    f = _bare(token)
+    last = f.split("-")[-1]
+    return (
+        f in ORG_WORDS
+        or f.replace(".", "") in ORG_WORDS
+        or last in ORG_WORDS
+        or (f in spellings() and f not in PLACE_WORDS | JOINERS)
+    )
+
+
+def _bare(token: str) -> str:
+    f = fold(token).strip(".,'’?!;:()")
+    return f[:-2] if f.endswith(("'s", "’s")) else f
+
+
+def _capital(token: str) -> bool:
+    clean = token.strip(".,'’?!;:()")
+    return bool(clean) and clean[0].isupper()
+
+
+def _starts_name(token: str) -> bool:
+    """A capitalised word that is no question word; an all-capitals word ("DAS", "EQUAM") is
+    a name even when it spells a common word."""
+    clean = token.strip(".,'’?!;:()")
+    if not _capital(clean):
+        return False
+    if len(clean) > 1 and clean.isupper() and _bare(clean) not in _cue_words():
+        return True
+    return not _is_keyword(clean)
+
+
+@cache
+def _cue_words() -> frozenset[str]:
+    """Fact, role and opener words: an all-capitals "UID", "VR", "GF" or "SHAB" is no name."""
+    v = vocab()
+    words = {w.strip() for t in (v.facts, v.roles) for ws in t.values() for w in ws}
+    return frozenset(words | set(v.lists.get("not_names", ())))
+
+
+def _continues_name(token: str) -> bool:
+    """Inside a name a capitalised word may be a role or fact word ("Novisa Revisions und
+    Treuhand", "Rysaffe Administrateurs Sàrl"); only plain words end it."""
+    return _capital(token) and _bare(token) not in _plain()
+
+
+def _form_ahead(tokens: list[str], i: int) -> bool:
+    """A legal form closes a run of capitalised words starting at i ("New Horizon Management SA")."""
+    if not _capital(tokens[i]) or _bare(tokens[i]) in _plain():
+        return False
+    for k in range(i + 1, min(len(tokens), i + 6)):
+        if _is_form(tokens[k]):
+            return True
+        if not _capital(tokens[k]):
+            return False
+    return False
+
+
+def mentions(question: str) -> list[Mention]:
+    """Candidate names, best first: quoted text, then runs with a legal form, then the rest."""
+    text = remove_uids(question)
+    # "d'EQUAM", "dell'Umbau": the elided article is no part of the name
+    text = re.sub(r"(?<![\w])((?:[dlDL]|dell|all|nell|sull|dall|dell|qu)['’])(?=[A-ZÀ-Ý])", r"\1 ", text)
+    found: list[Mention] = [
+        Mention(m["q"].strip(), any(_is_form(t) for t in m["q"].split()))
+        for m in QUOTED_RE.finditer(text)
+    ]
+    tokens = TOKEN_RE.findall(re.sub(r"[?!,;:()\[\]–—]", " , ", text))
+    i = 0
+    while i < len(tokens):
+        if not (
+            _starts_name(tokens[i])
+            or (_is_form(tokens[i]) and _capital(tokens[i]))
+            or _form_ahead(tokens, i)
+        ):
+            i += 1
+            continue
+        run, j = [tokens[i]], i + 1
+        while j < len(tokens):
+            tok, low = tokens[j], fold(tokens[j])
+            if tok == ",":
+                break
+            if _continues_name(tok) or _is_form(tok):
+                run.append(tok)
+            elif (
+                low in JOINERS
+                and j + 1 < len(tokens)
+                and (_continues_name(tokens[j + 1]) or _is_form(tokens[j + 1]))
+            ):
+                if low in PLACE_WORDS:
+                    break
+                run.append(tok)
+            elif _inner_word(tokens, j):
+                run.append(tok)
+            else:
+                break
+            j += 1
+        while run and (
+            fold(run[-1]) in JOINERS or (_is_keyword(run[-1]) and not _is_form(run[-1]))
+        ):
+            run.pop()
+        # "Zweigniederlassung der Telelan AG": the branch word says what, the rest says which
+        if len(run) > 2 and _bare(run[0]) in BRANCH_WORDS and fold(run[1]) in JOINERS:
+            run = run[2:]
+        if run:
+            place = _place_after(tokens, j)
+            name = " ".join(run).strip(" .'’")
+            name = name[:-2] if name.endswith(("'s", "’s")) else name
+            if name and not all(t.isdigit() for t in run):
+                found.append(Mention(name, any(_is_form(t) for t in run), place))
+        i = max(j, i + 1)
+    seen: set[str] = set()
+    unique = [m for m in found if not (fold(m.text) in seen or seen.add(fold(m.text)))]  # type: ignore[func-returns-value]
+    return sorted(unique, key=lambda m: (not m.org, -len(m.text) if m.org else 0))
+
+
+def _inner_word(tokens: list[str], j: int) -> bool:
+    """A lower-case word inside a company name: a capitalised word or legal form follows within
+    two words ("Cristal swiss tour Sàrl", "UI legnamé Mantovani")."""
+    tok = tokens[j]
+    if _is_keyword(tok) or fold(tok) in PLACE_WORDS or fold(tok) in JOINERS:
+        return False
+    for k in (j + 1, j + 2):
+        if k >= len(tokens) or tokens[k] == ",":
+            return False
+        if _is_form(tokens[k]) or _starts_name(tokens[k]):
+            return True
+        if _is_keyword(tokens[k]) or fold(tokens[k]) in PLACE_WORDS:
+            return False
+    return False
+
+
+def _place_after(tokens: list[str], j: int) -> str | None:
+    if j + 1 < len(tokens) and fold(tokens[j]) in PLACE_WORDS and _starts_name(tokens[j + 1]):
+        place = tokens[j + 1]
+        if j + 2 < len(tokens) and re.fullmatch(r"[A-Z]{2}", tokens[j + 2]):
+            place += " " + tokens[j + 2]
+        return place.strip(".,")
+    return None
+
+
+def lower_mentions(question: str) -> list[Mention]:
+    """Names typed in lower case ("venusstiftung changed auditor"): runs of words that are no
+    question, fact, role or time word, longest first. Used only when no capitalised name is found."""
+    tokens = TOKEN_RE.findall(re.sub(r"[?!,;:()\[\]–—]", " , ", remove_uids(question)))
+    runs: list[list[str]] = [[]]
+    for tok in tokens:
+        bare = _bare(tok)
+        if tok == "," or _is_keyword(tok) or bare in PLACE_WORDS or bare.isdigit() or len(bare) < 3:
+            runs.append([])
+        else:
+            runs[-1].append(tok)
+    names = sorted((" ".join(r) for r in runs if r), key=len, reverse=True)
+    return [Mention(n, any(_is_form(t) for t in n.split())) for n in names[:2]]
+
+
+def cut_variants(name: str) -> list[str]:
+    """Shorter forms to try when a name does not link: without a trailing place after a legal
+    form ("EQUAM Stiftung Zürich"), before a place preposition ("Storella AG of Brissago",
+    "Telelan de Wünnewil-Flamatt")."""
+    words = name.split()
+    out = []
+    if len(words) > 2 and _is_form(words[-2]) and words[-1][:1].isupper():
+        out.append(" ".join(words[:-1]))
+    for i in range(len(words) - 1, 0, -1):
+        if fold(words[i]) in {"of", "de", "di", "du", "von", "da", "in", "a", "à"}:
+            out.append(" ".join(words[:i]))
+            break
+    return [o for o in out if o and o != name]

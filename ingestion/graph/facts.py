@@ -1,0 +1,156 @@
+"""Notice facts as graph values: Event properties, CompanyState attributes of the subject, the
+typed properties of those states and the current ones on the Company node (pure).
+
+Each fact comes from one notice, so its provenance is that notice: Event properties sit on the
+notice's own node; subject facts become CompanyState values (`pub_number`, `pubs`), replayed
+from the graph on a later run like every other state, which keeps the load incremental.
+Composite values (shares, dissolution, opting-out) are stored as canonical JSON in `value` and
+unpacked into typed properties, so a state's properties follow from its value alone.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from typing import Any, Final
+
+from ingestion.extraction.facts.capital import Contribution, share_classes
+from ingestion.extraction.facts.statements import audit_opting_out, business_address, supervision
+from ingestion.extraction.facts.winding_up import winding_up
+
+FACT_ATTRIBUTES: Final = (
+    "deletion_reason", "dissolution", "shares", "audit_opting_out", "supervision",
+)  # fmt: skip
+"""CompanyState attributes read from the notice text (besides name, seat, capital, ...)."""
+
+ContributionRow = tuple[int | None, float | None, str, float | None]
+"""(count, nominal, kind, amount) of a contribution, as the rows keep it."""
+
+
+def _json(value: dict[str, Any]) -> str:
+    return json.dumps(value, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+
+
+def notice_facts(
+    text: str, deletion: bool, seat: str | None, has_address: bool, registers_auditor: bool
+) -> tuple[dict[str, Any], list[tuple[str, str]]]:
+    """(Event properties, subject attributes) one notice states.
+
+    `has_address`: the structured block already gives the address; `registers_auditor`: the
+    notice enters an audit firm (which ends an opting-out).
+    """
+    event: dict[str, Any] = {}
+    attrs: list[tuple[str, str]] = []
+    end = winding_up(text, deletion)
+    if end:
+        if end.deletion_reason:
+            event["reason"] = end.deletion_reason
+            attrs.append(("deletion_reason", end.deletion_reason))
+        if end.ex_officio:
+            event["ex_officio"] = True
+        if end.dissolution_cause:
+            event["dissolved_on"] = end.dissolved_on
+            event["dissolution_cause"] = end.dissolution_cause
+            date = end.dissolved_on.isoformat() if end.dissolved_on else None
+            attrs.append(("dissolution", _json({"date": date, "cause": end.dissolution_cause})))
+        if end.bankruptcy:
+            b = end.bankruptcy
+            event["bankruptcy_stage"] = b.stage
+            event["court"] = b.court
+            event["effective_date"] = b.decision_date
+            event["effective_time"] = b.effective_time
+    classes, paid, fully = share_classes(text)
+    if classes:
+        attrs.append(
+            (
+                "shares",
+                _json(
+                    {
+                        "classes": [
+                            {"count": c.quantity, "nominal": c.nominal, "kind": c.kind}
+                            for c in classes
+                        ],
+                        "paid_in": paid,
+                        "fully_paid": fully,
+                    }
+                ),
+            )
+        )
+    opted, declared = audit_opting_out(text)
+    if opted or registers_auditor:
+        value = {"opted_out": opted, "declared_on": declared.isoformat() if declared else None}
+        attrs.append(("audit_opting_out", _json(value)))
+    authority = supervision(text)
+    if authority:
+        attrs.append(("supervision", authority[0]))
+        event["supervision_uid"] = authority[1]
+    if not has_address:
+        address = business_address(text, seat)
+        if address:
+            attrs.append(("address", address))
+    return event, attrs
+
+
+def state_props(attribute: str, value: str) -> dict[str, Any]:
+    """Typed properties of one CompanyState, unpacked from its value."""
+    if attribute not in ("shares", "dissolution", "audit_opting_out"):
+        return {}
+    data = json.loads(value)
+    if attribute == "dissolution":
+        return {"date": _date(data.get("date")), "cause": data.get("cause")}
+    if attribute == "audit_opting_out":
+        return {"opted_out": data["opted_out"], "declared_on": _date(data.get("declared_on"))}
+    classes = data["classes"]
+    first = classes[0]
+    return {
+        "shares_count": sum(c["count"] for c in classes),
+        "shares_nominal": first["nominal"] if len(classes) == 1 else None,
+        "shares_kind": first["kind"] if len({c["kind"] for c in classes}) == 1 else "mixed",
+        "paid_in": data.get("paid_in"),
+        "fully_paid": data.get("fully_paid", False),
+        "classes": [f"{c['count']} x {c['nominal']:g} {c['kind']}" for c in classes],
+    }
+
+
+def _date(iso: str | None) -> dt.date | None:
+    return dt.date.fromisoformat(iso) if iso else None
+
+
+def company_fact_props(states: list[dict[str, Any]]) -> dict[str, Any]:
+    """The current text facts of a company, each with the notice it comes from."""
+    latest = {s["attribute"]: s for s in states if s["valid_to"] is None}
+    out: dict[str, Any] = {}
+    reason = latest.get("deletion_reason")
+    out["deletion_reason"] = reason["value"] if reason else None
+    out["deletion_reason_pub"] = reason["pub_number"] if reason else None
+    dissolution = latest.get("dissolution")
+    out["dissolved_on"] = dissolution["date"] if dissolution else None
+    out["dissolution_cause"] = dissolution["cause"] if dissolution else None
+    out["dissolved_pub"] = dissolution["pub_number"] if dissolution else None
+    opting = latest.get("audit_opting_out")
+    out["audit_opting_out"] = opting["opted_out"] if opting else None
+    out["audit_opting_out_pub"] = opting["pub_number"] if opting else None
+    authority = latest.get("supervision")
+    out["supervision"] = authority["value"] if authority else None
+    out["supervision_pub"] = authority["pub_number"] if authority else None
+    shares = latest.get("shares")
+    for key in ("shares_count", "shares_nominal", "shares_kind"):
+        out[key] = shares[key] if shares else None
+    out["shares_pub"] = shares["pub_number"] if shares else None
+    return out
+
+
+def contribution_row(c: Contribution | None) -> ContributionRow | None:
+    """The compact form the mention rows keep."""
+    return (c.quantity, c.nominal, c.kind, c.amount) if c else None
+
+
+def contribution_props(c: ContributionRow | None) -> dict[str, Any]:
+    """INVOLVED_IN / HOLDS_ROLE properties of a contribution (all null when none)."""
+    count, nominal, kind, amount = c if c else (None, None, None, None)
+    return {
+        "shares_count": count,
+        "shares_nominal": nominal,
+        "shares_kind": kind,
+        "shares_amount": amount,
+    }

@@ -1,0 +1,75 @@
+"""Person stage: person mentions grouped in name blocks, each touched block clustered again
+from all its mentions (this run's and the graph's) into profiles, INVOLVED_IN and time-aware
+HOLDS_ROLE edges; then the roles of companies deleted in the meantime are closed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from functools import partial
+from typing import Any
+
+from ingestion.graph import store
+from ingestion.graph.derive import person_rows
+from ingestion.graph.persons import block_key, cluster_block, group_blocks
+from ingestion.graph.stages.context import BuildContext
+from ingestion.graph.stages.mentions import MENTION_BATCH
+from ingestion.graph.writer import CLOSE_ROLES_OF_DELETED, chunks, replace_person_blocks
+
+
+def person_profiles(ctx: BuildContext) -> None:
+    """Cluster every name block this run touches into person profiles; write their edges."""
+    rows = [(m, ctx.pub_company.get(m.pub_number, "")) for m in ctx.persons]
+    blocks = group_blocks(rows)
+    if not ctx.fresh:
+        known = {(m.pub_number, m.idx) for m, _ in rows}
+        for m, company in store.person_mentions(ctx.driver, ctx.db, blocks):
+            if (m.pub_number, m.idx) not in known:
+                blocks[block_key(m)].append((m, company))
+    touched: set[str] = set()
+    with ctx.progress() as progress:
+        task = progress.add_task("persons", total=sum(len(v) for v in blocks.values()))
+        for batch in _block_batches(sorted(blocks), blocks, MENTION_BATCH):
+            persons, involved, roles = [], [], []
+            for key in batch:
+                companies = {(m.pub_number, m.idx): c for m, c in blocks[key]}
+                for profile in cluster_block(blocks[key]):
+                    p, inv, rl = person_rows(key, profile, companies)
+                    persons.append(p)
+                    involved.extend(inv)
+                    roles.extend(rl)
+            ctx.submit(
+                partial(
+                    replace_person_blocks,
+                    ctx.driver,
+                    ctx.db,
+                    list(batch),
+                    persons,
+                    involved,
+                    roles,
+                )
+            )
+            ctx.summary.persons += len(persons)
+            ctx.summary.person_mentions += len(involved)
+            ctx.summary.role_edges += len(roles)
+            for r in roles:
+                ctx.summary.flags.update(r["props"]["flags"])
+                touched.add(r["company"])
+            progress.advance(task, len(involved))
+    touched |= set(ctx.run_strong)
+    ctx.sink.flush()  # closing roles needs every role edge in place
+    for ids in chunks(sorted(touched), 20000):
+        ctx.write(CLOSE_ROLES_OF_DELETED, ids=list(ids))
+
+
+def _block_batches(keys: list[str], blocks: dict[str, list[Any]], size: int) -> Iterator[list[str]]:
+    batch: list[str] = []
+    count: int = 0
+    for key in keys:
+        batch.append(key)
+        count += len(blocks[key])
+        if count >= size:
+            yield batch
+            batch, count = [], 0
+    if batch:
+        yield batch

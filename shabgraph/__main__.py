@@ -1,3 +1,0 @@
-from shabgraph.cli import main
-
-main()

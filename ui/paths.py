@@ -1,0 +1,28 @@
+"""Where the chat app keeps its files: the thread store, element files and the login secret.
+
+All of them live under `data_dir/ui/` unless configured (`Settings.ui_db_url`, `ui_files_dir`),
+so one data folder holds everything an installation has written.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from shabgraph.settings import Settings
+
+
+def ui_dir(settings: Settings) -> Path:
+    """The app's own folder under data_dir (created on demand by the callers that write)."""
+    return settings.data_dir / "ui"
+
+
+def thread_db_url(settings: Settings) -> str:
+    """The thread store's URL: the configured one, else a SQLite file in data_dir/ui/."""
+    if settings.ui_db_url:
+        return settings.ui_db_url
+    return f"sqlite+aiosqlite:///{ui_dir(settings) / 'threads.db'}"
+
+
+def files_dir(settings: Settings) -> Path:
+    """Folder of persisted element files."""
+    return settings.ui_files_dir or ui_dir(settings) / "files"
