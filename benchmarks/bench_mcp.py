@@ -4,7 +4,9 @@ Starts `shabgraph mcp --transport http` on a free loopback port (a fresh token, 
 speak of), then makes each call twice with the same arguments, alternating: once through
 `tools.registry.call_tool` in this process, once through the SDK's client over streamable HTTP.
 The MCP figure includes everything a client pays: JSON-RPC over HTTP, the bearer check, the
-validation, the dating of the cited notices and the JSON encoding. Target: p50 within 2x.
+validation, the dating of the cited notices and the JSON encoding. Target: p50 within 2x. An MCP
+`ping` after each pair measures the round trip of the transport alone, the floor under any call
+(on a shared, loaded machine most of it is waiting for a CPU at each process hop).
 
     .venv/bin/python -m benchmarks.bench_mcp --calls 30 [--only search_companies]
 
@@ -88,9 +90,9 @@ def _ms(started: float) -> float:
 
 async def measure(
     ctx: ToolContext, url: str, token: str, calls: dict[str, list[dict[str, Any]]], repeat: int
-) -> dict[str, tuple[list[float], list[float], int]]:
-    """Per tool: direct times, MCP times (ms) and how many MCP results disagreed on rows."""
-    out: dict[str, tuple[list[float], list[float], int]] = {}
+) -> dict[str, tuple[list[float], list[float], list[float], int]]:
+    """Per tool: direct, MCP and ping times (ms), and how many MCP results disagreed on rows."""
+    out: dict[str, tuple[list[float], list[float], list[float], int]] = {}
     headers = {"Authorization": f"Bearer {token}"}
     async with (
         httpx.AsyncClient(headers=headers, timeout=60) as client,
@@ -103,7 +105,7 @@ async def measure(
             for args in arg_list[:3]:  # warm both paths' plan caches
                 call_tool(ctx, name, args)
                 await session.call_tool(name, args)
-            direct, remote, mismatched = [], [], 0
+            direct, remote, pings, mismatched = [], [], [], 0
             for args in arg_list:
                 times: list[float] = []
                 for _ in range(repeat):
@@ -119,7 +121,10 @@ async def measure(
                 remote.append(min(times))
                 rows = (answer.structuredContent or {}).get("total_rows", 0)
                 mismatched += rows != len(result.records)
-            out[name] = (direct, remote, mismatched)
+                started = time.perf_counter()
+                await session.send_ping()
+                pings.append(_ms(started))
+            out[name] = (direct, remote, pings, mismatched)
     return out
 
 
@@ -176,12 +181,13 @@ def main() -> None:
         "direct p95",
         "MCP p50",
         "MCP p95",
+        "ping p50",
         "p50 ratio",
         "rows differ",
         title="Tool call latency (ms): direct vs MCP over streamable HTTP",
     )
     ratios = []
-    for name, (direct, remote, mismatched) in figures.items():
+    for name, (direct, remote, pings, mismatched) in figures.items():
         ratio = statistics.median(remote) / max(statistics.median(direct), 1e-6)
         ratios.append(ratio)
         table.add_row(
@@ -190,6 +196,7 @@ def main() -> None:
             f"{statistics.quantiles(direct, n=20)[18]:.1f}",
             f"{statistics.median(remote):.1f}",
             f"{statistics.quantiles(remote, n=20)[18]:.1f}",
+            f"{statistics.median(pings):.1f}",
             f"{ratio:.2f}x" + ("" if ratio <= TARGET_RATIO else " (over 2x)"),
             str(mismatched),
         )

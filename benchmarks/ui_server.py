@@ -1,4 +1,8 @@
-"""Start and stop the real Chainlit app for the socket.io and browser tests and the load benchmark."""
+"""Start and stop the real Chainlit app for the socket.io and browser tests and the load benchmark.
+
+Each app runs in a private app root under its data folder (`ui.launch.private_app_root`): its
+`.files` is its own, so stopping it leaves a live app on the same checkout alone.
+"""
 
 from __future__ import annotations
 
@@ -11,8 +15,8 @@ from pathlib import Path
 
 import httpx
 
-from shabgraph.settings import PROJECT_ROOT, Settings
-from ui.launch import ui_command, ui_env
+from shabgraph.settings import Settings
+from ui.launch import private_app_root, ui_command, ui_env
 
 SCRIPTED = "tests.ui.scripted_agent:create_agent"
 
@@ -27,6 +31,8 @@ class AppServer:
     """Base URL."""
     log: Path
     """Its combined output."""
+    app_root: Path
+    """Its private app root (config links, its own `.files`)."""
 
     def stop(self) -> None:
         """Terminate the app's process group (only ours) and wait for it."""
@@ -50,6 +56,7 @@ def start_app(
 ) -> AppServer:
     """Serve the app on 127.0.0.1:`port` against `settings`' Neo4j, threads in `data_dir`."""
     data_dir.mkdir(parents=True, exist_ok=True)
+    app_root = private_app_root(data_dir / f"app-root-{port}")
     env = ui_env(
         settings,
         {
@@ -63,6 +70,7 @@ def start_app(
             "CHAINLIT_AUTH_SECRET": "test-secret-" + "x" * 40,
             **(extra_env or {}),
         },
+        app_root=app_root,
     )
     if settings.neo4j_uri:
         env["NEO4J_URI"] = settings.neo4j_uri
@@ -71,14 +79,14 @@ def start_app(
     log = data_dir / f"app-{port}.log"
     proc = subprocess.Popen(
         ui_command("127.0.0.1", port),
-        cwd=PROJECT_ROOT,
+        cwd=app_root,
         env=env,
         stdout=log.open("ab"),
         stderr=subprocess.STDOUT,
         start_new_session=True,
     )
     url = f"http://127.0.0.1:{port}"
-    server = AppServer(proc=proc, url=url, log=log)
+    server = AppServer(proc=proc, url=url, log=log, app_root=app_root)
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if proc.poll() is not None:

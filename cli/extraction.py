@@ -23,11 +23,27 @@ def register(app: typer.Typer, eval_app: typer.Typer) -> None:
 
     @eval_app.command("extraction")
     def eval_extraction(
-        gold: Path = typer.Option(..., "--gold", help="Gold JSONL (extraction schema)."),
-        pred: Path = typer.Option(..., "--pred", help="Predicted JSONL (extraction schema)."),
+        gold: Path | None = typer.Option(None, "--gold", help="Gold JSONL (extraction schema)."),
+        pred: Path | None = typer.Option(None, "--pred", help="Predicted JSONL (with --gold)."),
+        suite: str = typer.Option(
+            "all",
+            "--suite",
+            help="Without --gold/--pred: all, or a comma list of dev-gold (the real dev gold), "
+            "own-dev, own-heldout (the project's own notices, the held-back third).",
+        ),
+        backend: str = typer.Option("rules", "--backend", help="rules | llm | hybrid (suites)"),
         json_out: Path | None = typer.Option(None, "--json", help="Also write the report as JSON."),
     ) -> None:
-        """Score predictions against gold: the paper's Table 4, per language."""
-        from evals.extraction_scorer import run_eval
+        """Score predictions against gold (Table 4, per language), or run the extractor on the
+        suites and show them side by side."""
+        if gold is not None or pred is not None:
+            from evals.extraction_scorer import run_eval
+            from shabgraph.errors import InputError
 
-        run_eval(gold, pred, json_out)
+            if gold is None or pred is None:
+                raise InputError("--gold and --pred go together", "give both, or use --suite")
+            run_eval(gold, pred, json_out)
+            return
+        from evals.extraction_suites import parse_suites, run_suites
+
+        run_suites(parse_suites(suite), backend, json_out)

@@ -17,18 +17,27 @@ def register(app: typer.Typer, eval_app: typer.Typer) -> None:
     def ingest(
         paths: list[Path] = typer.Argument(..., help="Files or folders of notices (any format)."),
         extractor: str = typer.Option("rules", help="rules, llm or hybrid."),
+        rejects: Path | None = typer.Option(
+            None, help="Reject file (default: <data_dir>/rejects/ingest-<UTC time>.jsonl)."
+        ),
     ) -> None:
         """Parse, extract, load and resolve notices into the graph (idempotent, resumable)."""
+        from datetime import UTC, datetime
+
         from ingestion.graph.pipeline import build_graph, summary_table
         from shabgraph import db
         from shabgraph.settings import Settings
 
         settings = Settings()
+        stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
+        rejects = rejects or settings.data_dir / "rejects" / f"ingest-{stamp}.jsonl"
         with db.open_driver(settings) as driver:
             summary = build_graph(
-                paths, driver, settings.neo4j_database, extractor, console, settings
+                paths, driver, settings.neo4j_database, extractor, console, settings, rejects
             )
         console.print(summary_table(summary))
+        if summary.reject_file:
+            console.print(f"every reject, with field, reason and location: {summary.reject_file}")
 
     @app.command("stats")
     def stats() -> None:

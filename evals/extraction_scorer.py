@@ -284,7 +284,8 @@ def render(report: Report) -> str:
     return "\n".join(lines).rstrip() + "\n"
 
 
-def _read_records(path: Path) -> list[ExtractionRecord]:
+def read_records(path: Path) -> list[ExtractionRecord]:
+    """The records of an extraction JSONL file (an InputError names the first bad line)."""
     if not path.is_file():
         raise InputError(f"file not found: {path}", "give a JSONL file in the extraction schema")
     records = []
@@ -302,7 +303,7 @@ def _read_records(path: Path) -> list[ExtractionRecord]:
 
 def run_eval(gold: Path, pred: Path, json_out: Path | None) -> None:
     """Print the Table-4-style report (stdout) and optionally write it as JSON."""
-    report = score(_read_records(gold), _read_records(pred))
+    report = score(read_records(gold), read_records(pred))
     print(render(report), end="")
     if json_out is not None:
         json_out.write_text(report.model_dump_json(indent=1), encoding="utf-8")

@@ -6,10 +6,16 @@ synthetic generator produce `Publication` records; the extractor and the graph l
 
 from __future__ import annotations
 
-from datetime import date
-from typing import Literal
+import hashlib
+import unicodedata
+from collections.abc import Iterator
+from datetime import date, timedelta
+from typing import TYPE_CHECKING, Literal, NamedTuple
 
 from pydantic import BaseModel, Field
+
+if TYPE_CHECKING:
+    from shabgraph.settings import Settings
 
 Language = Literal["de", "fr", "it", "rm", "en"]
 
@@ -149,3 +155,167 @@ class Publication(BaseModel):
     def subject(self) -> CompanyBlock | None:
         """The company as it stands after the notice (falls back to the state before)."""
         return self.after or self.before
+
+    def content_checksum(self) -> str:
+        """A digest of what the gazette published under this number: number, date and text.
+
+        Whitespace and Unicode normalisation are folded out, so the same notice read from JSON,
+        XML or a re-saved file gives the same digest; the structured blocks are left out, so a
+        better mapping of them by a newer parser is not mistaken for other content.
+        """
+        text = " ".join(self.text.split())
+        if not unicodedata.is_normalized("NFC", text):
+            text = unicodedata.normalize("NFC", text)
+        key = f"{self.number}\n{self.publication_date.isoformat()}\n{text}"
+        return hashlib.sha256(key.encode("utf-8", "surrogatepass")).hexdigest()[:32]
+
+
+class RecordLimits(BaseModel):
+    """The size and date limits every parsed record must keep (see `Settings.ingest_*`).
+
+    Values past them are never real register data (a corrupt file, a hostile one): they would
+    overflow Neo4j's index keys or bloat every answer citing the notice, so the record is
+    rejected at parse time with the field, its size and the limit. The defaults live in
+    `Settings` only (`from_settings`).
+    """
+
+    file_bytes: int
+    """Largest input file."""
+    record_bytes: int
+    """Largest raw record."""
+    depth: int
+    """Deepest nesting of a raw record."""
+    text_chars: int
+    """Longest notice text."""
+    word_chars: int
+    """Longest run without a space in the notice text."""
+    purpose_chars: int
+    """Longest purpose."""
+    name_chars: int
+    """Longest company name or translation."""
+    address_chars: int
+    """Longest address part."""
+    value_chars: int
+    """Longest short value (ids, UIDs, seats, codes)."""
+    list_items: int
+    """Most items of a list field."""
+    min_date: date
+    """Earliest date a record may state."""
+    max_date: date
+    """Latest date a record may state."""
+
+    @classmethod
+    def from_settings(cls, settings: Settings, today: date | None = None) -> RecordLimits:
+        """The limits configured in `settings`, the date window ending `today` + the margin."""
+        today = today or date.today()
+        return cls(
+            file_bytes=settings.ingest_max_file_bytes,
+            record_bytes=settings.ingest_max_record_bytes,
+            depth=settings.ingest_max_depth,
+            text_chars=settings.ingest_max_text_chars,
+            word_chars=settings.ingest_max_word_chars,
+            purpose_chars=settings.ingest_max_purpose_chars,
+            name_chars=settings.ingest_max_name_chars,
+            address_chars=settings.ingest_max_address_chars,
+            value_chars=settings.ingest_max_value_chars,
+            list_items=settings.ingest_max_list_items,
+            min_date=settings.ingest_min_date,
+            max_date=today + timedelta(days=settings.ingest_max_future_days),
+        )
+
+
+class LimitProblem(NamedTuple):
+    """The first limit a record breaks."""
+
+    field: str
+    """Dotted field path (`after.name`, `text`, `cantons`)."""
+    size: int
+    """Characters, items; for a date its year."""
+    limit: int
+    """The limit (for a date: the window's year at that end)."""
+    reason: Literal["too_large", "date_out_of_range"]
+    """Reject reason code."""
+    detail: str
+    """What a human reads: the value's size, the limit and the setting that sets it."""
+
+
+def _sizes(pub: Publication, lim: RecordLimits) -> Iterator[tuple[str, str | None, int, str]]:
+    """(field, value, limit, setting) of every string field of `pub`."""
+    value = (lim.value_chars, "ingest_max_value_chars")
+    name = (lim.name_chars, "ingest_max_name_chars")
+    address = (lim.address_chars, "ingest_max_address_chars")
+    for key in ("id", "number", "sub_rubric", "language", "journal_number"):
+        yield key, getattr(pub, key), *value
+    for key in ("registration_office", "previous_number", "gazette_id"):
+        yield key, getattr(pub, key), *value
+    yield "text", pub.text, lim.text_chars, "ingest_max_text_chars"
+    for i, canton in enumerate(pub.cantons):
+        yield f"cantons.{i}", canton, *value
+    for i, change in enumerate(pub.transaction.changes):
+        yield f"transaction.changes.{i}", change, *value
+    for side, block in (("before", pub.before), ("after", pub.after)):
+        if block is None:
+            continue
+        yield f"{side}.name", block.name, *name
+        for i, tr in enumerate(block.translations):
+            yield f"{side}.translations.{i}", tr, *name
+        for key in ("uid", "code13", "seat", "legal_form"):
+            yield f"{side}.{key}", getattr(block, key), *value
+        yield f"{side}.purpose", block.purpose, lim.purpose_chars, "ingest_max_purpose_chars"
+        if block.address is not None:
+            for key in ("line1", "street", "house_number", "zip_code", "town"):
+                yield f"{side}.address.{key}", getattr(block.address, key), *address
+        if block.capital is not None:
+            yield f"{side}.capital.currency", block.capital.currency, *value
+        refs = [(f"auditors.{i}", r) for i, r in enumerate(block.auditors)]
+        for where, ref in [*refs, ("head_office", block.head_office)]:
+            if ref is not None:
+                yield f"{side}.{where}.name", ref.name, *name
+                yield f"{side}.{where}.uid", ref.uid, *value
+                yield f"{side}.{where}.seat", ref.seat, *value
+
+
+def _lists(pub: Publication) -> Iterator[tuple[str, int]]:
+    yield "cantons", len(pub.cantons)
+    yield "flags", len(pub.flags)
+    yield "transaction.changes", len(pub.transaction.changes)
+    for side, block in (("before", pub.before), ("after", pub.after)):
+        if block is not None:
+            yield f"{side}.translations", len(block.translations)
+            yield f"{side}.auditors", len(block.auditors)
+
+
+def _dates(pub: Publication) -> Iterator[tuple[str, date | None]]:
+    yield "publication_date", pub.publication_date
+    yield "journal_date", pub.journal_date
+    yield "previous_date", pub.previous_date
+    yield "transaction.deletion_date", pub.transaction.deletion_date
+
+
+def check_limits(pub: Publication, lim: RecordLimits) -> LimitProblem | None:
+    """The first limit `pub` breaks, None when it keeps them all."""
+    for field, text, limit, setting in _sizes(pub, lim):
+        if text is not None and len(text) > limit:
+            detail = f"{field} has {len(text):,} characters, at most {limit:,} ({setting})"
+            return LimitProblem(field, len(text), limit, "too_large", detail)
+    for field, n in _lists(pub):
+        if n > lim.list_items:
+            detail = f"{field} has {n:,} items, at most {lim.list_items:,} (ingest_max_list_items)"
+            return LimitProblem(field, n, lim.list_items, "too_large", detail)
+    if len(pub.text) > lim.word_chars:  # a shorter text cannot hold a longer word
+        longest = max(map(len, pub.text.split()), default=0)
+        if longest > lim.word_chars:
+            detail = (
+                f"text holds a {longest:,}-character run without a space, "
+                f"at most {lim.word_chars:,} (ingest_max_word_chars)"
+            )
+            return LimitProblem("text", longest, lim.word_chars, "too_large", detail)
+    for field, when in _dates(pub):
+        if when is not None and not lim.min_date <= when <= lim.max_date:
+            bound = lim.min_date if when < lim.min_date else lim.max_date
+            detail = (
+                f"{field} {when.isoformat()} is outside {lim.min_date.isoformat()}.."
+                f"{lim.max_date.isoformat()} (ingest_min_date, ingest_max_future_days)"
+            )
+            return LimitProblem(field, when.year, bound.year, "date_out_of_range", detail)
+    return None

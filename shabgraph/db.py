@@ -16,11 +16,21 @@ from neo4j.exceptions import AuthError, ServiceUnavailable
 from shabgraph.errors import DatabaseUnavailable
 from shabgraph.settings import Settings
 
+DEFAULT_RETRY_TIME = 30.0
+"""The driver's own default retry window of a failed transaction (seconds)."""
 
-def create_driver(settings: Settings, *, verify: bool = True) -> Driver:
+
+def create_driver(
+    settings: Settings, *, verify: bool = True, max_retry_time: float | None = None
+) -> Driver:
     """Build a driver for the configured server and check that it answers.
 
-    Errors name the URI and the user, never the password.
+    Errors name the URI and the user, never the password. Opening a connection gives up after
+    `neo4j_connect_timeout` seconds, getting one (handshake included) after twice that: a
+    server that is down or hung must turn into a clear error in seconds, not hold a user for a
+    minute (issue 17). `max_retry_time` bounds the driver's retries of a failed transaction
+    (30 s by default, which batch writers need for deadlocks); an interactive reader passes a
+    few seconds, else a hung server is retried for the whole 30 s.
     """
     password = settings.resolved_password()
     auth = (settings.neo4j_user, password.get_secret_value()) if password else None
@@ -28,8 +38,11 @@ def create_driver(settings: Settings, *, verify: bool = True) -> Driver:
         settings.bolt_uri,
         auth=auth,
         max_connection_pool_size=50,
-        connection_acquisition_timeout=30,
+        connection_timeout=settings.neo4j_connect_timeout,
+        # Acquiring covers the Bolt handshake, which a hung server never completes.
+        connection_acquisition_timeout=2 * settings.neo4j_connect_timeout,
         notifications_min_severity="OFF",
+        max_transaction_retry_time=DEFAULT_RETRY_TIME if max_retry_time is None else max_retry_time,
     )
     if verify:
         try:

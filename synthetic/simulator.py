@@ -16,6 +16,7 @@ from synthetic import phrases
 from synthetic.dates import api_ts, dmy, issue_numbers, working_days
 from synthetic.model import Company, Holding, Person, set_value
 from synthetic.population import Population
+from synthetic.register_prose import uses_register_prose
 from synthetic.render import Notice
 from synthetic.vocab import Vocab
 from synthetic.writer import CorpusWriter
@@ -87,12 +88,16 @@ class Simulator:
             journal = company.last_journal
         lang = company.lang
         prose = lang == "fr" and company.canton in PROSE_CANTONS and self.rng.random() < PROSE_RATE
+        # The older registers of the bilingual cantons wrote their mutations as sentences.
+        register = (
+            not prose and sub == "HR02" and uses_register_prose(lang, company.canton, self.rng)
+        )
         notice = Notice(
             self.rng,
             self.vocab,
             lang,
             company.canton,
-            "prose" if prose else "list",
+            "prose" if prose else "register" if register else "list",
             number,
             journal,
         )

@@ -17,8 +17,6 @@ from pydantic import BaseModel, Field
 from tools.base import QueryTrace, ToolContext, ToolResult
 from tools.runner import build_result, guarded, read_query
 
-_DAY = "coalesce(e.journal_date, e.pub_date)"
-
 COMPANY_WHERE: Final = """
 WHERE coalesce(c.event_count, 0) > 0
   AND ($legal_form IS NULL OR c.legal_form = $legal_form)
@@ -28,22 +26,31 @@ WHERE coalesce(c.event_count, 0) > 0
   AND ($event_type IS NULL OR EXISTS {
         MATCH (c)-[:HAS_EVENT]->(e:Event)
         WHERE $event_type IN e.event_types
-          AND ($date_from IS NULL OR toString(%(day)s) >= $date_from)
-          AND ($date_to IS NULL OR toString(%(day)s) <= $date_to) })
+          AND ($date_from IS NULL OR toString(coalesce(e.journal_date, e.pub_date)) >= $date_from)
+          AND ($date_to IS NULL OR toString(coalesce(e.journal_date, e.pub_date)) <= $date_to) })
   AND ($event_type IS NOT NULL OR (($date_from IS NULL OR toString(c.last_pub_date) >= $date_from)
        AND ($date_to IS NULL OR toString(c.first_pub_date) <= $date_to)))
-""" % {"day": _DAY}
+"""
 
 COMPANIES: Final = (
     "MATCH (c:Company)"
     + COMPANY_WHERE
     + """
+WITH c ORDER BY c.name LIMIT $limit
+CALL (c) {
+  OPTIONAL MATCH (c)-[:HAS_EVENT]->(e:Event)
+  WHERE $event_type IS NOT NULL AND $event_type IN e.event_types
+    AND ($date_from IS NULL OR toString(coalesce(e.journal_date, e.pub_date)) >= $date_from)
+    AND ($date_to IS NULL OR toString(coalesce(e.journal_date, e.pub_date)) <= $date_to)
+  WITH e ORDER BY e.pub_date
+  RETURN collect(e.pub_number)[0..3] AS hits, collect(e.pub_date)[0] AS hit_date
+}
 RETURN 'company' AS record_type, c.id AS id, c.name AS name, c.uid AS uid, c.seat AS seat,
        c.canton AS canton, c.legal_form AS legal_form, c.status AS status,
        c.registered_on AS registered_on, c.deleted_on AS deleted_on,
-       coalesce(c.pubs, [])[0..3] AS pubs
+       hits[0] AS pub_number, hit_date AS pub_date,
+       CASE WHEN size(hits) > 0 THEN hits ELSE coalesce(c.pubs, [])[0..3] END AS pubs
 ORDER BY c.name
-LIMIT $limit
 """
 )
 COMPANIES_TOTAL: Final = "MATCH (c:Company)" + COMPANY_WHERE + "RETURN count(c) AS total"

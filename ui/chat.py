@@ -1,7 +1,10 @@
 # mypy: disallow-untyped-calls=False
 # (Chainlit's own methods, `send`, `user_session.get` and the like, are unannotated; every
 # function of ours is typed, which strict's `disallow_untyped_defs` still checks.)
-"""The Chainlit callbacks: login, thread store, settings, starters, messages, actions, sharing.
+"""The Chainlit callbacks: thread store, settings, starters, messages, actions, sharing.
+
+Login, logout and the checks in front of Chainlit's routes are registered by `ui.login`,
+which this module imports.
 
 Imported by the top-level `app.py`. Importing it registers callbacks and reads the environment;
 it connects to nothing (the thread store's schema is created at app start-up, the Neo4j driver
@@ -12,8 +15,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import threading
-import uuid
 from datetime import date
 from typing import Any
 
@@ -22,18 +23,18 @@ from chainlit.data import get_data_layer
 from chainlit.input_widget import Select, Slider, TextInput
 from chainlit.types import CommandDict, ThreadDict
 
+import ui.login  # noqa: F401  (registers login, logout and the request checks)
 from graph_agent.result import EntityRef
 from shabgraph.errors import ShabgraphError
 from shabgraph.markdown import escape_inline
-from shabgraph.settings import Settings
 from ui.agent_bridge import AgentOptions
-from ui.auth import authenticate
 from ui.compat import skip_step_sleeps
 from ui.dossier import search_entities
+from ui.error_report import report_error
 from ui.export import export_files
 from ui.paths import files_dir, thread_db_url
 from ui.persistence import create_schema, parse_json_field
-from ui.runtime import Runtime
+from ui.runtime import Runtime, close_runtime, runtime
 from ui.sharing import can_view
 from ui.storage import LocalStorageClient
 from ui.thread_store import ThreadStore
@@ -86,39 +87,6 @@ COMMANDS: list[CommandDict] = [
     },
 ]
 
-# Read once at import: which login callback exists is fixed when Chainlit registers it.
-_settings = Settings()
-_runtime: Runtime | None = None
-_runtime_guard = threading.Lock()
-
-
-def runtime() -> Runtime:
-    """The process's Runtime, made on first use."""
-    global _runtime
-    with _runtime_guard:
-        if _runtime is None:
-            _runtime = Runtime.from_env(_settings)
-        return _runtime
-
-
-if _settings.ui_auth == "header":
-
-    @cl.header_auth_callback
-    async def header_auth(headers: Any) -> cl.User | None:
-        name = headers.get(_settings.ui_auth_header)
-        return cl.User(identifier=name, metadata={"auth": "header"}) if name else None
-else:
-
-    @cl.password_auth_callback
-    async def password_auth(username: str, password: str) -> cl.User | None:
-        user, reason = authenticate(runtime().users, username, password)
-        if user is None:
-            log.info("login refused for %r: %s", username, reason)
-            return None
-        return cl.User(
-            identifier=user.name, display_name=user.display_name, metadata={"auth": "password"}
-        )
-
 
 @cl.data_layer
 def data_layer() -> ThreadStore:
@@ -138,8 +106,7 @@ async def startup() -> None:
 
 @cl.on_app_shutdown
 async def shutdown() -> None:
-    if _runtime is not None:
-        await _runtime.close()
+    await close_runtime()
 
 
 @cl.set_starters
@@ -210,18 +177,6 @@ def options_from(values: dict[str, Any], rt: Runtime) -> tuple[AgentOptions, dat
     return AgentOptions(
         planner=planner, max_rounds=int(values.get("max_rounds", rt.settings.max_reflection_rounds))
     ), as_of
-
-
-async def report_error(exc: BaseException) -> None:
-    """A clear message with an id for the user; the details go to the log under that id."""
-    error_id = getattr(exc, "error_id", None) or uuid.uuid4().hex[:8]
-    if isinstance(exc, ShabgraphError):
-        log.warning("[%s] %s", error_id, exc, exc_info=exc)
-        text = str(exc)
-    else:
-        log.error("[%s] unexpected error", error_id, exc_info=exc)
-        text = "something went wrong on our side"
-    await cl.ErrorMessage(content=f"{escape_inline(text)} (error id {error_id})").send()
 
 
 @cl.on_message

@@ -1,6 +1,6 @@
 """Everything the app takes from Chainlit beyond its public API, in one module, each part tested.
 
-Chainlit 2.x has no public way to do these four things, and each one matters under load or for
+Chainlit 2.x has no public way to do these six things, and each one matters under load or for
 the audit file. `tests/ui/test_compat.py` checks every one against the installed Chainlit, so an
 upgrade that moves what they rely on fails there rather than in a user's session.
 
@@ -17,13 +17,22 @@ upgrade that moves what they rely on fails there rather than in a user's session
   (overrides the private `Message._create`, which returns the dict both receive).
 - `OwnerCachingDataLayer`: the SQL data layer looks a thread's owner up before every element it
   writes (the private `_get_user_id_by_thread`); owners never change, so they are remembered.
+- `serve_local_assets`: Chainlit's page template links Google Fonts and KaTeX's CSS on public
+  CDNs, outside what `config.toml` or `public/theme.json` can change; offline the login page
+  waits on them (issue 17, finding 6). The app draws no LaTeX and its CSS falls back to system
+  fonts, so the wrapped `chainlit.server.get_html_template` simply drops every external link.
+- `disconnect_sessions_of`: a logout revokes its token (`ui.revocation`), but a socket.io
+  session opened with it before would live on; Chainlit's session registry
+  (`chainlit.session.ws_sessions_id`) is the only list of open sessions and their tokens.
 """
 
 from __future__ import annotations
 
 import importlib
+import re
 import time
 import types
+from collections.abc import Callable
 from typing import Any
 
 import chainlit as cl
@@ -58,6 +67,46 @@ def skip_step_sleeps() -> bool:
         elif getattr(current, "sleep", None) is not no_sleep:
             ok = False
     return ok
+
+
+EXTERNAL_LINK = re.compile(r"<link\b[^>]*\bhref=\"(?:https?:)?//[^\"]*\"[^>]*>\s*", re.IGNORECASE)
+"""A `<link>` (stylesheet, preconnect, font) to another host."""
+
+
+def local_html(html: str) -> str:
+    """The page without links to other hosts."""
+    return EXTERNAL_LINK.sub("", html)
+
+
+def serve_local_assets() -> bool:
+    """Make Chainlit's index page link only to the app's own assets (idempotent).
+
+    Returns False when `chainlit.server.get_html_template` is gone (Chainlit changed).
+    """
+    server = importlib.import_module("chainlit.server")
+    current: Callable[[str], str] | None = getattr(server, "get_html_template", None)
+    if current is None:
+        return False
+    if getattr(current, "local_assets", False):
+        return True
+
+    def template(root_path: str) -> str:
+        return local_html(current(root_path))
+
+    template.local_assets = True  # type: ignore[attr-defined]
+    server.get_html_template = template  # type: ignore[attr-defined]
+    return True
+
+
+async def disconnect_sessions_of(token: str) -> int:
+    """Close every open socket.io session that was opened with `token`; how many there were."""
+    from chainlit.server import sio
+    from chainlit.session import ws_sessions_id
+
+    sockets = [s.socket_id for s in list(ws_sessions_id.values()) if s.token == token]
+    for socket_id in sockets:
+        await sio.disconnect(socket_id)
+    return len(sockets)
 
 
 async def refresh_step(step: cl.Step) -> None:

@@ -85,7 +85,7 @@ def export_markdown(thread: dict[str, Any]) -> str:
             "",
         ]
         for view in turn_views(result):
-            out += [f"#### {escape_inline(view.name)}", ""]
+            out += [f"#### {sanitize_markdown(view.name)}", ""]
             if view.input:
                 out += [code_fence(view.input, "json"), ""]
             out += [sanitize_markdown(view.output), ""]

@@ -8,6 +8,10 @@ their owners: neither changes once written, except by deleting the thread. It al
 WAL mode with `synchronous=NORMAL` so a commit does not fsync, and writes the upserts that arrive
 in the same loop tick (an answer's steps and elements, sent as tasks) in one transaction instead
 of one session each.
+
+Feedback is checked here, where it is written: Chainlit's feedback routes let any logged-in
+user write or delete feedback on any message (issue 17, finding 6). Only the owner of the
+thread a message belongs to may; the thread id is taken from the message, not the request.
 """
 
 from __future__ import annotations
@@ -17,9 +21,11 @@ import logging
 from typing import Any
 
 from chainlit.data.storage_clients.base import BaseStorageClient
+from chainlit.types import Feedback
 from sqlalchemy import event, text
 
 from ui.compat import OwnerCachingDataLayer
+from ui.request_guard import current_request
 
 log = logging.getLogger("shabgraph.ui")
 
@@ -34,6 +40,15 @@ def set_sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
     for pragma in SQLITE_PRAGMAS:
         cursor.execute(pragma)
     cursor.close()
+
+
+class FeedbackRefused(PermissionError):
+    """Feedback by someone other than the owner of the message's thread."""
+
+
+STEP_OWNER = """SELECT s."threadId" AS thread_id, t."userIdentifier" AS owner
+FROM steps s JOIN threads t ON t.id = s."threadId" WHERE s.id = :step_id"""
+FEEDBACK_STEP = """SELECT "forId" AS step_id FROM feedbacks WHERE id = :feedback_id"""
 
 
 class ThreadStore(OwnerCachingDataLayer):
@@ -65,6 +80,35 @@ class ThreadStore(OwnerCachingDataLayer):
     async def delete_thread(self, thread_id: str) -> None:
         await super().delete_thread(thread_id)
         self.known_threads.discard(thread_id)
+
+    async def feedback_thread(self, step_id: str) -> str:
+        """The thread of the message `step_id`, if the requesting user owns it; else refused."""
+        info = current_request.get()
+        user = info.user if info else None
+        rows = await super().execute_sql(STEP_OWNER, {"step_id": step_id})
+        row = rows[0] if isinstance(rows, list) and rows else None
+        if not user or row is None or row["owner"] != user:
+            log.warning("feedback on step %s by %r refused (not its owner)", step_id, user)
+            reason = "feedback is only for messages of your own threads"
+            if info:
+                info.refused = reason
+            raise FeedbackRefused(reason)
+        return str(row["thread_id"])
+
+    async def upsert_feedback(self, feedback: Feedback) -> str:
+        feedback.threadId = await self.feedback_thread(feedback.forId)
+        if feedback.id:  # an existing feedback row must be the user's too
+            rows = await super().execute_sql(FEEDBACK_STEP, {"feedback_id": feedback.id})
+            if isinstance(rows, list) and rows and rows[0]["step_id"] != feedback.forId:
+                await self.feedback_thread(str(rows[0]["step_id"]))
+        return str(await super().upsert_feedback(feedback))
+
+    async def delete_feedback(self, feedback_id: str) -> bool:
+        rows = await super().execute_sql(FEEDBACK_STEP, {"feedback_id": feedback_id})
+        if not (isinstance(rows, list) and rows):
+            return False
+        await self.feedback_thread(str(rows[0]["step_id"]))
+        return bool(await super().delete_feedback(feedback_id))
 
     async def execute_sql(self, query: str, parameters: dict[str, Any]) -> Any:
         if not query.lstrip().upper().startswith("INSERT"):

@@ -27,6 +27,7 @@ from shabgraph.markdown import (
 from ui.agent_bridge import AgentOptions, event_text, is_turn_result
 from ui.compat import StoredMetadataMessage, refresh_step
 from ui.dossier import Dossier, EntityHit, dossier_markdown, load_dossier, search_entities
+from ui.error_report import report_turn_error
 from ui.network import NetworkGraph, evidence_subgraph, graph_from_records, neighbourhood
 from ui.notices import fetch_notices, notice_markdown
 from ui.render import cited_numbers, turn_views
@@ -60,7 +61,9 @@ async def run_turn(
                 if is_turn_result(item):
                     result = item
                     break
-                progress.append(escape_inline(event_text(item)))
+                # Agent-composed lines, with data inside (names, reasons): kept to one line,
+                # whatever a value could abuse neutralised.
+                progress.append(sanitize_markdown(" ".join(event_text(item).split())))
                 parent.output = "\n".join(f"- {line}" for line in progress[-8:])
                 await refresh_step(parent)
             if result is None:
@@ -86,6 +89,7 @@ async def run_turn(
             await answer.remove()
         raise
     await present_answer(rt, result, answer)
+    await report_turn_error(result)
     return result
 
 

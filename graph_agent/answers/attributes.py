@@ -13,6 +13,7 @@ from typing import Any
 from graph_agent.answers.citations import cite, pubs_of
 from graph_agent.answers.labels import label, say
 
+
 def events(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Event rows, oldest first."""
     rows = [r for r in records if r.get("record_type") == "event"]

@@ -18,6 +18,7 @@ from graph_agent.answers.lists import list_answer
 from graph_agent.answers.phrases import say
 from graph_agent.planners.base import TurnView
 from graph_agent.planners.offline.asks import understand
+from graph_agent.planners.offline.fact_plan import names_of
 from graph_agent.planners.offline.slots import fold
 
 
@@ -28,11 +29,22 @@ def _records(view: TurnView, tool: str) -> tuple[list[dict[str, Any]], dict[str,
     return [], {}
 
 
-def _finish(lang: str, body: str, records: list[dict[str, Any]], dates: dict[str, str], negative: bool = False) -> dict[str, Any]:
+def _finish(
+    lang: str,
+    body: str,
+    records: list[dict[str, Any]],
+    dates: dict[str, str],
+    negative: bool = False,
+) -> dict[str, Any]:
     cits = collect((pubs_of(r) for r in records), dates)
     pubs = ", ".join(c.pub_number for c in cits[:12]) + (" …" if len(cits) > 12 else "")
     footer = t(lang, "records", n=len(records), pubs=pubs or "-")
-    return {"text": f"{body}\n\n_{footer}_", "records": records, "citations": cits, "negative": negative}
+    return {
+        "text": f"{body}\n\n_{footer}_",
+        "records": records,
+        "citations": cits,
+        "negative": negative,
+    }
 
 
 def _no_entity(view: TurnView, structured_only: bool, closest: str | None = None) -> dict[str, Any]:
@@ -46,7 +58,9 @@ def _no_entity(view: TurnView, structured_only: bool, closest: str | None = None
     return {"text": "\n".join(lines), "records": [], "citations": [], "negative": True}
 
 
-def fact_draft(view: TurnView, form: str, dates: dict[str, str], structured_only: bool) -> dict[str, Any]:
+def fact_draft(
+    view: TurnView, form: str, dates: dict[str, str], structured_only: bool
+) -> dict[str, Any]:
     """The draft for a `facts` or `list` task."""
     lang, slots = view.slots.language, view.slots
     if view.task in ("list", "count"):
@@ -63,13 +77,18 @@ def fact_draft(view: TurnView, form: str, dates: dict[str, str], structured_only
     records = groups[0] if groups else []
     if not records:
         return _no_entity(view, structured_only)
-    entity = next((r for r in records if r.get("record_type") == "entity" and r.get("anchor")), records[0])
+    entity = next(
+        (r for r in records if r.get("record_type") == "entity" and r.get("anchor")), records[0]
+    )
     linked_now = bool(view.entities) and view.entities[0].id == entity.get("id")
-    mention = slots.uid or (slots.spans[0] if slots.spans else None)
+    linked_by = [
+        str(s["args"].get("query"))
+        for s in view.steps
+        if s["tool"] == "search_companies" and s.get("outcome") == "evidence"
+    ]
+    mention = slots.uid or (linked_by[-1] if linked_by else slots.spans[0] if slots.spans else None)
     if linked_now and mention and not slots.uid and not matches_mention(mention, entity):
         return _no_entity(view, structured_only, closest=str(entity.get("name")))
-    from graph_agent.planners.offline.fact_plan import names_of
-
     others = [m.text for m in names_of(view.question) if not matches_mention(m.text, entity)]
     ask0 = understand(view.question, view.history)
     if not others and ask0.inherited and ask0.has("before", "successor"):
@@ -109,7 +128,9 @@ def _listed(used: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return [*used, *unique[:3]]
 
 
-def _namesakes(view: TurnView, groups: list[list[dict[str, Any]]], dates: dict[str, str]) -> dict[str, Any]:
+def _namesakes(
+    view: TurnView, groups: list[list[dict[str, Any]]], dates: dict[str, str]
+) -> dict[str, Any]:
     """Several entities carry the name: the answer for each, each under its own name and place."""
     lang = view.slots.language
     ask = understand(view.question, view.history)
@@ -128,8 +149,12 @@ def _namesakes(view: TurnView, groups: list[list[dict[str, Any]]], dates: dict[s
     if kinds == {"person"}:
         lead = label_say(lang, "namesakes", n=len(groups), name=name)
     else:
-        head = {"de": "{n} Einträge heissen **{name}**:", "fr": "{n} entrées s'appellent **{name}** :",
-                "it": "{n} voci si chiamano **{name}**:", "en": "{n} entries are named **{name}**:"}
+        head = {
+            "de": "{n} Einträge heissen **{name}**:",
+            "fr": "{n} entrées s'appellent **{name}** :",
+            "it": "{n} voci si chiamano **{name}**:",
+            "en": "{n} entries are named **{name}**:",
+        }
         lead = head.get(lang, head["en"]).format(n=len(groups), name=name)
     text = lead + "\n\n" + "\n\n".join(parts)
     return _finish(lang, text, used_all, dates)

@@ -1,25 +1,36 @@
-"""Answers about what happened to an entity: its notices, changes, lifecycle, links, mandates.
-
-Pure functions over the `Facts` of one entity (see `facts`); each line cites its notices.
+"""Answers about what happened to an entity: its notices in a period, what each changed,
+registration and deletion, seats and names over time, dates of its articles, its share classes.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from graph_agent.answers import fact_text as ft
 from graph_agent.answers import roles as rl
+from graph_agent.answers.fact_record import Facts, neg, when_text
 from graph_agent.answers.labels import label
 from graph_agent.answers.labels import say as label_say
-from graph_agent.answers.phrases import day, fact_name, role_name, say, signature_name, span
+from graph_agent.answers.phrases import day, fact_name, role_name, say, span
 from graph_agent.planners.offline.asks import Ask
 
-if TYPE_CHECKING:
-    from graph_agent.answers.facts import Facts
-
 Rec = dict[str, Any]
+
+
 SNIPPET = 420
-DISSOLVED = ("aufgelost", "dissout", "dissoute", "sciolta", "dissolved", "geloscht", "radiee", "cancellata", "liquidation")
+
+
+DISSOLVED = (
+    "aufgelost",
+    "dissout",
+    "dissoute",
+    "sciolta",
+    "dissolved",
+    "geloscht",
+    "radiee",
+    "cancellata",
+    "liquidation",
+)
 
 
 def event_day(e: Rec) -> str:
@@ -63,20 +74,36 @@ def changes_in(f: Facts, e: Rec) -> list[str]:
 def events_answer(f: Facts, fact: str, ask: Ask, others: list[str]) -> list[str]:
     """The notices in the question's time, newest last; a count and span for 'how many'."""
     rows = [e for e in f.events if in_time(e, ask)]
-    when = _when(f.lang, ask)
+    when = when_text(f.lang, ask)
     if not rows:
-        return [say(f.lang, "no_change", name=f.name, when=when, what=fact_name(f.lang, "registered"))]
+        return [
+            say(f.lang, "no_change", name=f.name, when=when, what=fact_name(f.lang, "registered"))
+        ]
     if fact == "notices":
-        lead = say(f.lang, "notices", n=len(rows), name=f.name, a=day(event_day(rows[0])),
-                   b=day(event_day(rows[-1])))
+        lead = say(
+            f.lang,
+            "notices",
+            n=len(rows),
+            name=f.name,
+            a=day(event_day(rows[0])),
+            b=day(event_day(rows[-1])),
+        )
         return [lead + f.c(rows[0], rows[-1]), *[event_line(f, e, 160) for e in rows[:25]]]
     lines = [say(f.lang, "changes", name=f.name, when=when, n=len(rows))]
     if ask.role and (ask.date_from or ask.date_to or ask.as_of):
         a, b = ask.date_from or ask.as_of, ask.date_to or ask.as_of
-        moved = [r for r in f.roles if r.get("direction") == "in" and rl.has_role(r, ask.role)
-                 and (rl.in_period(r.get("valid_from"), a, b) or rl.in_period(r.get("valid_to"), a, b))]
+        moved = [
+            r
+            for r in f.roles
+            if r.get("direction") == "in"
+            and rl.has_role(r, ask.role)
+            and (rl.in_period(r.get("valid_from"), a, b) or rl.in_period(r.get("valid_to"), a, b))
+        ]
         if not moved:
-            lines.insert(0, say(f.lang, "no_change", name=f.name, when=when, what=role_name(f.lang, ask.role)))
+            lines.insert(
+                0,
+                say(f.lang, "no_change", name=f.name, when=when, what=role_name(f.lang, ask.role)),
+            )
     if f.entity.get("status") == "deleted" and fact == "happened":
         lines = lifecycle(f, "deleted") + lines
     for e in rows[-12:]:
@@ -84,29 +111,32 @@ def events_answer(f: Facts, fact: str, ask: Ask, others: list[str]) -> list[str]
         lines += [f"  - {c}" for c in changes_in(f, e)[:12]]
     if ask.role:
         chosen, _ = rl.select(f.roles, ask, "in", others)
-        lines += [f"- {role_name(f.lang, r.get('role'))}: **{r.get('other_name')}** "
-                  f"({span(f.lang, r.get('valid_from'), r.get('valid_to'))})" + f.c(r) for r in chosen]
+        lines += [
+            f"- {role_name(f.lang, r.get('role'))}: **{r.get('other_name')}** "
+            f"({span(f.lang, r.get('valid_from'), r.get('valid_to'))})" + f.c(r)
+            for r in chosen
+        ]
     return lines
-
-
-def neg(f: Facts, key: str, **kw: object) -> str:
-    """See `facts.neg`."""
-    f.negatives += 1
-    return say(f.lang, key, **kw)
-
-
-def _when(lang: str, ask: Ask) -> str:
-    from graph_agent.answers.facts import when_text
-
-    return when_text(lang, ask)
 
 
 def lifecycle(f: Facts, fact: str) -> list[str]:
     """Registration and deletion days, from the notices that made them."""
-    reg = next((e for e in f.events if "registration" in (e.get("event_types") or [])
-                or e.get("sub_rubric") == "HR01"), None)
-    dele = next((e for e in reversed(f.events) if "deletion" in (e.get("event_types") or [])
-                 or e.get("sub_rubric") == "HR03"), None)
+    reg = next(
+        (
+            e
+            for e in f.events
+            if "registration" in (e.get("event_types") or []) or e.get("sub_rubric") == "HR01"
+        ),
+        None,
+    )
+    dele = next(
+        (
+            e
+            for e in reversed(f.events)
+            if "deletion" in (e.get("event_types") or []) or e.get("sub_rubric") == "HR03"
+        ),
+        None,
+    )
     if fact == "registered":
         if reg:
             return [
@@ -114,15 +144,23 @@ def lifecycle(f: Facts, fact: str) -> list[str]:
                 "- " + label_say(f.lang, "registered_on", d=event_day(reg), p=reg.get("pub_date")),
             ]
         if f.entity.get("registered_on"):
-            return [say(f.lang, "registered", name=f.name, d=day(f.entity["registered_on"])) + f.c(f.entity)]
+            return [
+                say(f.lang, "registered", name=f.name, d=day(f.entity["registered_on"]))
+                + f.c(f.entity)
+            ]
         first = f.events[0] if f.events else None
         if first:
-            return [neg(f, "no_fact", name=f.name, what=fact_name(f.lang, "registered")),
-                    event_line(f, first, 200)]
+            return [
+                neg(f, "no_fact", name=f.name, what=fact_name(f.lang, "registered")),
+                event_line(f, first, 200),
+            ]
         return [neg(f, "no_fact", name=f.name, what=fact_name(f.lang, "registered"))]
     if dele or f.entity.get("status") == "deleted":
         when = " " + say(f.lang, "on", d=_days(dele)) if dele else ""
-        out = [say(f.lang, "status_deleted", name=f.name, when=when) + (f.c(dele) if dele else f.c(f.entity))]
+        out = [
+            say(f.lang, "status_deleted", name=f.name, when=when)
+            + (f.c(dele) if dele else f.c(f.entity))
+        ]
         for e in f.events:
             if why := ft.sentence_with(e.get("text"), DISSOLVED, 300):
                 out.append(f"- **{day(event_day(e))}**: {why}" + f.c(e))
@@ -148,12 +186,20 @@ def seat_changes(f: Facts, ask: Ask) -> list[str]:
     rows = f.of("seat")
     lines = [say(f.lang, "seat", name=f.name, when="", v=rows[-1].get("value")) + f.c(rows[-1])]
     for s in rows[1:]:
-        lines.append("- " + label_say(f.lang, "seat_moved", d=s.get("valid_from"), p=s.get("pub_date")) + f.c(s))
+        lines.append(
+            "- "
+            + label_say(f.lang, "seat_moved", d=s.get("valid_from"), p=s.get("pub_date"))
+            + f.c(s)
+        )
     for s in rows[:-1]:
-        lines.append(f"- {label(f.lang, 'former_seat')}: {s.get('value')} "
-                     f"({span(f.lang, s.get('valid_from'), s.get('valid_to'))})" + f.c(s))
+        lines.append(
+            f"- {label(f.lang, 'former_seat')}: {s.get('value')} "
+            f"({span(f.lang, s.get('valid_from'), s.get('valid_to'))})" + f.c(s)
+        )
     for s in rows:
-        lines.append(f"- {s.get('value')} ({span(f.lang, s.get('valid_from'), s.get('valid_to'))})" + f.c(s))
+        lines.append(
+            f"- {s.get('value')} ({span(f.lang, s.get('valid_from'), s.get('valid_to'))})" + f.c(s)
+        )
         e = next((e for e in f.events if e.get("pub_number") == s.get("pub_number")), None)
         if e and s is not rows[0]:
             lines.append(event_line(f, e))
@@ -162,105 +208,17 @@ def seat_changes(f: Facts, ask: Ask) -> list[str]:
 
 def names(f: Facts) -> list[str]:
     """Every name the entity was registered under (languages and former names)."""
-    all_names = list(dict.fromkeys([*(f.entity.get("names") or []), *(str(s.get("value")) for s in f.of("name"))]))
+    all_names = list(
+        dict.fromkeys(
+            [*(f.entity.get("names") or []), *(str(s.get("value")) for s in f.of("name"))]
+        )
+    )
     lines = [say(f.lang, "names", name=f.name, v="; ".join(all_names)) + f.c(f.entity)]
     for s in f.of("name"):
-        lines.append(f"- {s.get('value')} ({span(f.lang, s.get('valid_from'), s.get('valid_to'))})" + f.c(s))
-    return lines
-
-
-REL_WORDS = {"HEAD_OFFICE_OF": "head_office", "MERGED_INTO": "mergers",
-             "TRANSFERRED_TO": "transfers", "ACQUIRED_FROM": "transfers"}
-TEXT_CUES = {
-    "transfers": ("aktiven", "passiven", "actif", "passif", "attiv", "passiv", "vermogen", "patrimoine", "patrimonio", "ubernimmt", "reprend", "apport"),
-    "mergers": ("fusion", "fusione", "merger", "ubernimmt", "absorb"),
-    "head_office": ("hauptsitz", "siege principal", "sede principale"),
-    "branches": ("zweigniederlassung", "succursale", "filiale"),
-}
-
-
-def links(f: Facts, fact: str) -> list[str]:
-    """Head office, branches, mergers and transfers, with the other party's UID and seat."""
-    lines: list[str] = []
-    for link in f.links:
-        kind = REL_WORDS.get(str(link.get("relation")), "")
-        if kind == "head_office":
-            kind = "branches" if link.get("direction") == "out" else "head_office"
-        if kind != fact:
-            continue
-        uid = f.uid_of(link.get("other_id"), link.get("other_uid"))
-        v = ", ".join(str(x) for x in (link.get("other_name"), link.get("other_place"), uid) if x)
-        key = "head_office" if fact == "head_office" else "branches" if fact == "branches" else "link"
-        rel = {"TRANSFERRED_TO": "→", "ACQUIRED_FROM": "←", "MERGED_INTO": "⇒"}.get(str(link.get("relation")), "")
-        when = f" ({day(link.get('date'))})" if link.get("date") else ""
-        lines.append(say(f.lang, key, name=f.name, v=v, rel=rel, when=when) + f.c(link))
-    for e in f.events:
-        if sentence := ft.sentence_with(e.get("text"), TEXT_CUES.get(fact, ()), 600):
-            lines.append(f"- **{day(event_day(e))}**: {sentence}" + f.c(e))
-    if not lines:
-        return [neg(f, "no_fact", name=f.name, what=fact_name(f.lang, fact))]
-    return lines
-
-
-def supervision(f: Facts, ask: Ask) -> list[str]:
-    """The supervisory authorities the notices named, oldest first."""
-    hits = ft.supervision(f.events)
-    if not hits:
-        return [neg(f, "no_fact", name=f.name, what=fact_name(f.lang, "supervision"))]
-    e, last = hits[-1]
-    lines = [say(f.lang, "supervision", name=f.name, v=last) + f.c(e)]
-    lines += [f"- **{day(event_day(x))}**: {v}" + f.c(x) for x, v in hits]
-    return lines
-
-
-def bankruptcy(f: Facts) -> list[str]:
-    """Bankruptcy notices (court, opening, suspension) as the notices wrote them."""
-    rows = [e for e in f.events if any("bankrupt" in t or "konkurs" in t for t in (e.get("event_types") or []))]
-    rows = rows or [e for e in f.events if ft.sentence_with(e.get("text"), ("konkurs", "faillite", "fallimento"))]
-    if not rows:
-        return [neg(f, "no_fact", name=f.name, what=fact_name(f.lang, "bankruptcy"))]
-    return [event_line(f, e) for e in rows]
-
-
-def mandates(f: Facts, ask: Ask) -> list[str]:
-    """The companies in which the entity holds (or held) a role, with the intervals."""
-    rows, _ = rl.select(f.roles, ask, "out", [])
-    if not rows:
-        rows = [r for r in f.roles if r.get("direction") == "out"]
-    rows = [r for r in rows if r.get("other_id") not in f.exclude] or rows
-    if not rows:
-        return [neg(f, "no_fact", name=f.name, what=fact_name(f.lang, "registered"))]
-    by_company: dict[str, list[Rec]] = {}
-    for r in rows:
-        by_company.setdefault(str(r.get("other_name")), []).append(r)
-    parts = []
-    for company, rs in by_company.items():
-        roles = "; ".join(
-            f"{r.get('role_text') or role_name(f.lang, r.get('role'))}"
-            + (f", {signature_name(f.lang, r.get('signature'))}" if signature_name(f.lang, r.get("signature")) else "")
-            + f", {span(f.lang, r.get('valid_from'), r.get('valid_to'))}" + f.c(r)
-            for r in sorted(rs, key=lambda r: str(r.get("valid_from") or ""))
+        lines.append(
+            f"- {s.get('value')} ({span(f.lang, s.get('valid_from'), s.get('valid_to'))})" + f.c(s)
         )
-        before = prev_roles(f, rs[0].get("other_id"))
-        parts.append(f"**{company}** ({roles}{before})")
-    lead = say(f.lang, "mandates", name=f.name, n=len(by_company), what="; ".join(parts))
-    return [lead]
-
-
-def prev_roles(f: Facts, company_id: object) -> str:
-    """'; previously: partner, managing director' from the notices that changed the role."""
-    me = f.entity.get("id")
-    prev: list[str] = []
-    for e in f.events:
-        if e.get("subject_id") != company_id:
-            continue
-        for x in e.get("involved") or []:
-            if x and x.get("id") == me and x.get("prev_roles"):
-                prev += [role_name(f.lang, str(r)) for r in x["prev_roles"]]
-    if not prev:
-        return ""
-    word = {"de": "bisher", "fr": "auparavant", "it": "in precedenza", "en": "previously"}
-    return f"; {word.get(f.lang, word['en'])}: " + ", ".join(dict.fromkeys(prev))
+    return lines
 
 
 def statutes(f: Facts) -> list[str]:
@@ -285,13 +243,17 @@ def share_structure(f: Facts) -> list[str]:
 
 def addresses_in_text(f: Facts, ask: Ask) -> list[str]:
     """Addresses the notices of the question's time wrote, when no address state covers it."""
-    rows = [e for e in f.events if in_time(e, ask)] or f.events[:1]
+    # the address in force then is the last one a notice up to that time wrote
+    end = ask.as_of or ask.date_to or ask.date_from or "~"
+    upto = [e for e in f.events if event_day(e) <= end + "~"]
     lines = []
-    for e in rows:
-        for a in ft.addresses_in(e.get("text")):
-            lines.append(f"- **{day(event_day(e))}**: {a}" + f.c(e))
+    for e in reversed(upto):
+        found = ft.addresses_in(e.get("text"))
+        lines += [f"- **{day(event_day(e))}**: {a}" + f.c(e) for a in found]
+        if found and in_time(e, ask) is False:
+            break
     if not lines:
         return []
-    when = _when(f.lang, ask)
-    first = lines[-1].split(": ", 1)[1] if ": " in lines[-1] else lines[-1]
+    when = when_text(f.lang, ask)
+    first = lines[0].split(": ", 1)[1] if ": " in lines[0] else lines[0]
     return [say(f.lang, "address", name=f.name, when=when, v=first.split(" [")[0]), *lines]

@@ -57,9 +57,7 @@ def shares_in(segment: str | None) -> str | None:
     if not segment:
         return None
     m = SHARES_RE.search(segment)
-    if not m:
-        return None
-    return segment[m.start() :].split(",")[0].strip()
+    return m[0].strip().rstrip(".,") if m else None
 
 
 def opting_out(events: list[dict[str, Any]]) -> dict[str, Any] | None:
@@ -108,16 +106,18 @@ STATUTES_RE = re.compile(
 SHARE_CLASS_RE = re.compile(
     r"(?:eingeteilt in|divisé en|suddiviso in|diviso in|divided into)?\s*"
     r"(?P<n>\d[\d'’]*)\s+(?P<kind>(?:Namen|Inhaber|Stimmrechts)?[Aa]ktien|actions|azioni|shares)"
-    r"(?P<rest>[^.;]{0,80})",
+    r"(?P<rest>(?:[^.;]|\.(?=\d)){0,80})",
 )
 ADDRESS_RE = re.compile(
-    r"(?:(?:Domizil|Geschäftsdomizil|Adresse|domicile|recapito|indirizzo)(?:\s+neu|\s+nouveau|\s+nuovo)?\s*:\s*)"
+    r"(?:(?:Domizil|Geschäftsdomizil|Postadresse|Liquidationsadresse|Adresse|adresse postale|"
+    r"adresse de liquidation|indirizzo di liquidazione|domicile|recapito|"
+    r"indirizzo(?: postale)?)(?:\s+neu|\s+nouveau|\s+nouvelle|\s+nuovo)?\s*:\s*)"
     r"(?P<v>[^.;\[\]]*?\d{4}\s+[A-ZÀ-Ý][\wÀ-ÿ.\- ]+?)(?=[.;\[\]]|\s*\(|$)"
 )
 STREET_RE = re.compile(
-    r"(?P<v>(?:c/o [^,]+,\s*)?[A-ZÀ-Ý][\wÀ-ÿ.\- ]*?(?:strasse|str\.|weg|gasse|platz|rain|ring|allee|"
+    r"(?P<v>(?:c/o [^,]+,\s*)?(?<![\wÀ-ÿ])(?:[A-ZÀ-Ý][\wÀ-ÿ.\- ]*?)?(?:strasse|str\.|weg|gasse|platz|rain|ring|allee|"
     r"route|rue|chemin|avenue|place|quai|via|piazza|viale)[\wÀ-ÿ.\- ]*?\s\d+\s?\w?,\s*(?:Postfach[^,]*,\s*)?"
-    r"\d{4}\s+[A-ZÀ-Ý][\wÀ-ÿ.\-]+(?: [A-Z]{2})?)",
+    r"\d{4}\s+[A-ZÀ-Ý][\wÀ-ÿ\-]+(?:\.(?=\w))?[\wÀ-ÿ\-]*(?-i: [A-Z]{2}\b)?)",
     re.IGNORECASE,
 )
 

@@ -31,7 +31,9 @@ def filters_text(args: dict[str, Any], lang: str) -> str:
     """' (canton TI, 0107, 2005-01-01 – 2015-12-31)'."""
     parts = [str(args[k]) for k in ("canton", "legal_form", "status", "event_type") if args.get(k)]
     if args.get("role"):
-        parts.append(role_name(lang, str(args["role"])) + (f" ({args['mode']})" if args.get("mode") else ""))
+        parts.append(
+            role_name(lang, str(args["role"])) + (f" ({args['mode']})" if args.get("mode") else "")
+        )
     if args.get("date_from") or args.get("date_to"):
         a, b = args.get("date_from"), args.get("date_to")
         parts.append(day(a) if a == b else span(lang, a, b))

@@ -14,16 +14,27 @@ from typing import Any
 
 from graph_agent.planners.offline.asks import Ask
 from graph_agent.planners.offline.slots import fold
+from graph_agent.planners.offline.vocab import vocab
+from shabgraph.register.folding import has_any
 
 
 def has_role(row: dict[str, Any], role: str | None) -> bool:
-    """True when the entry is (or includes) the role; board questions include the chair."""
+    """True when the entry is (or includes) the role; board questions include the chair; the
+    register's own words count too ("présidente des gérants" presides)."""
     if role is None:
         return True
     roles = set(row.get("roles") or [row.get("role")])
     if role == "board_member":
         return bool(roles & {"board_member", "chair", "vice_chair", "member", "secretary"})
-    return role in roles
+    if role in roles:
+        return True
+    text = fold(str(row.get("role_text") or ""))
+    words = vocab().roles
+    if role == "chair" and has_any(text, words.get("vice_chair", ())):
+        return False
+    return role in ("chair", "vice_chair", "liquidator") and bool(
+        has_any(text, words.get(role, ()))
+    )
 
 
 def valid_on(row: dict[str, Any], day: str) -> bool:
@@ -77,31 +88,68 @@ def select(
         after = [r for r in mine if r not in people and (r.get("valid_from") or "") >= end]
         first = min((str(r.get("valid_from")) for r in after), default=None)
         return [r for r in after if r.get("valid_from") == first], "successor"
+    if others and "role" in ask.facts:
+        theirs = named([r for r in rows if r.get("direction") == direction], others)
+        # a named person who holds nothing here is answered as such, not with everyone else
+        return theirs, "named"
     if ask.has("before") and people and not ask.has("left"):
         start = min(str(r.get("valid_from") or "~") for r in people)
         prior = [r for r in mine if r not in people and (r.get("valid_to") or "~") <= start]
         last = max((str(r.get("valid_to")) for r in prior), default=None)
-        return [r for r in prior if r.get("valid_to") == last], "predecessor"
+        if prior:
+            return [r for r in prior if r.get("valid_to") == last], "predecessor"
+        ended = [r for r in mine if r not in people and r.get("valid_to")]
+        if ended:
+            last = max(str(r.get("valid_to")) for r in ended)
+            return [r for r in ended if r.get("valid_to") == last], "before the change"
     if people and not ask.role and direction == "in":
         return people, "named"
     if ask.as_of:
         return [r for r in mine if valid_on(r, ask.as_of)], "on"
-    if ask.has("left") and (ask.date_from or ask.date_to):
-        return [r for r in mine if in_period(r.get("valid_to"), ask.date_from, ask.date_to)], "left"
+    a, b = ask.date_from, ask.date_to
+    if ask.has("left") and (a or b):
+        # the day of the register entry or of its publication; a holder whose function only
+        # changed (a new entry goes on) did not leave
+        ended = [
+            r
+            for r in mine
+            if in_period(r.get("valid_to"), a, b) or in_period(r.get("to_pub_date"), a, b)
+        ]
+        staying = {
+            r.get("other_id")
+            for r in rows
+            if r.get("direction") == direction
+            and (not r.get("valid_to") or str(r.get("valid_to")) > (b or "~"))
+        }
+        return [r for r in ended if r.get("other_id") not in staying], "left"
     if ask.has("left") and not ask.has("successor"):
         ended = [r for r in mine if r.get("valid_to")]
         last = max((str(r.get("valid_to")) for r in ended), default=None)
         return [r for r in ended if r.get("valid_to") == last], "left"
-    if ask.has("joined") and (ask.date_from or ask.date_to):
-        return [
-            r for r in mine if in_period(r.get("valid_from"), ask.date_from, ask.date_to)
-        ], "joined"
+    if ask.has("joined") and (a or b):
+        began = [
+            r
+            for r in mine
+            if in_period(r.get("valid_from"), a, b) or in_period(r.get("from_pub_date"), a, b)
+        ]
+        earlier = {
+            r.get("other_id")
+            for r in rows
+            if r.get("direction") == direction
+            and r not in began
+            and r.get("valid_from")
+            and str(r.get("valid_from")) < (a or "")
+        }
+        return [r for r in began if r.get("other_id") not in earlier], "joined"
     if ask.has("before") and not (ask.date_from or ask.date_to):
         ended = [r for r in mine if r.get("valid_to")]
         last = max((str(r.get("valid_to")) for r in ended), default=None)
         return [r for r in ended if r.get("valid_to") == last], "before the change"
     if ask.date_to and ask.has("before") and not ask.date_from:
         return [r for r in mine if valid_on(r, ask.date_to)], "on"
+    if ask.has("registration") and not (ask.date_from or ask.date_to):
+        first = min((str(r.get("valid_from")) for r in mine if r.get("valid_from")), default=None)
+        return [r for r in mine if first and valid_on(r, first)], "at registration"
     if ask.date_from or ask.date_to:
         return [r for r in mine if overlaps(r, ask.date_from, ask.date_to)], "period"
     if ask.has("over_time", "changes", "since_when", "happened") or "mandates" in ask.facts:

@@ -84,6 +84,8 @@ class _Patterns:
     """`beide`, `lesquels`: pronouns standing for a whole list."""
     auditor_replaced: tuple[re.Pattern[str], ...]
     """`en remplacement de X`: the auditor a new one replaces."""
+    prose_any: re.Pattern[str]
+    """All of the prose-field openers above as one regex: most fields open with none of them."""
 
 
 @lru_cache(maxsize=8)
@@ -106,6 +108,20 @@ def _patterns(lang: str | None) -> _Patterns:
         now_verbs=tuple(re.compile(v.now_verbs) for v in vocabs),
         list_subjects=tuple(re.compile(v.list_subjects, re.IGNORECASE) for v in vocabs),
         auditor_replaced=tuple(re.compile(v.auditor_replaced) for v in vocabs),
+        prose_any=re.compile(
+            "|".join(
+                # Group names repeat across languages: the joined regex only tests.
+                f"(?i:{p.replace('(?P<rest>', '(?:')})" if ignore_case else f"(?:{p})"
+                for v in vocabs
+                for p, ignore_case in (
+                    (v.previous_inline, True),
+                    (v.entered_before, True),
+                    (v.now_verbs, False),
+                    (v.list_subjects, True),
+                    (v.auditor_replaced, False),
+                )
+            )
+        ),
     )
 
 
@@ -218,6 +234,8 @@ def _prose_field(f: str, lang: str | None) -> Field | None:
     """The fields of running prose about a listed person (`bisher Mitglied`, `ist jetzt
     Präsident`, `lesquels signent collectivement à deux`, `en remplacement de X`)."""
     pats = _patterns(lang)
+    if not pats.prose_any.match(f):
+        return None
     for rx, label in pats.previous_inline:
         m = rx.match(f)
         if m:
@@ -238,6 +256,11 @@ def _prose_field(f: str, lang: str | None) -> Field | None:
     return None
 
 
+def list_subjects(lang: str | None) -> tuple[re.Pattern[str], ...]:
+    """The `beide` / `lesquels` / `entrambi` openers of the languages, `lang` first."""
+    return _patterns(lang).list_subjects
+
+
 def lead_role(item: str, lang: str | None) -> tuple[str | None, str]:
     """`Revisionsstelle Muster Revisions AG, in Bern`: a function word before the name."""
     low = item.lower()
@@ -246,7 +269,6 @@ def lead_role(item: str, lang: str | None) -> tuple[str | None, str]:
         if m and item[m.end() : m.end() + 1] == " " and item[m.end() + 1 : m.end() + 2].isupper():
             return item[: m.end()], item[m.end() + 1 :]
     return None, item
-
 
 
 def fields_of(text: str) -> list[str]:

@@ -69,9 +69,26 @@ def _rx(
     return cues, deletion, registration, words
 
 
+@lru_cache(maxsize=8)
+def _group_keys(lang: str | None) -> tuple[frozenset[str] | None, frozenset[str] | None]:
+    """All needles of the deletion and of the registration cues (None: a cue has none): a text
+    holding none of a group's matches none of its cues, so one test spares one per cue."""
+    _, deletion, registration, _ = _rx(lang)
+
+    def union(group: list[Gated]) -> frozenset[str] | None:
+        if any(keys is None for keys, _ in group):
+            return None
+        return frozenset(k for keys, _ in group for k in keys or ())
+
+    return union(deletion), union(registration)
+
+
 def is_registration(head: str, body: str, lang: str | None) -> bool:
     """True for a new entry (`(Neueintragung)`, `Nouvelle société …`)."""
     _, _, registration, _ = _rx(lang)
+    keys = _group_keys(lang)[1]
+    if not may_match(keys, head) and not may_match(keys, body):
+        return False
     return any(
         (may_match(keys, head) and rx.search(head)) or (may_match(keys, body) and rx.search(body))
         for keys, rx in registration
@@ -97,7 +114,9 @@ def detect_events(
             continue
         if rx.search(body):
             found.add(event)
-    if any(may_match(keys, body) and rx.search(body) for keys, rx in deletion):
+    if may_match(_group_keys(lang)[0], body) and any(
+        may_match(keys, body) and rx.search(body) for keys, rx in deletion
+    ):
         found.add("deletion")
     if "bankruptcy" not in found and "deletion" not in found and _LIQUIDATION_RENAME.search(body):
         found.add("liquidation")

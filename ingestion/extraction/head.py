@@ -51,6 +51,20 @@ def _change_rx(lang: str | None) -> tuple[list[Gated], list[Gated]]:
     )
 
 
+@lru_cache(maxsize=8)
+def _change_keys(lang: str | None) -> tuple[frozenset[str] | None, frozenset[str] | None]:
+    """All needles of the name-change and of the seat-change regexes: most notices hold none,
+    and one test then spares one test per regex."""
+
+    def union(group: list[Gated]) -> frozenset[str] | None:
+        if any(keys is None for keys, _ in group):
+            return None
+        return frozenset(k for keys, _ in group for k in keys or ())
+
+    names, seats = _change_rx(lang)
+    return union(names), union(seats)
+
+
 def _first(value: str) -> str:
     return clean(value[: sentence_end(value)])
 
@@ -68,12 +82,13 @@ def parse_subject(text: str, lang: str | None, given: Subject | None) -> Subject
     if u:
         uid = u.group(1)
     names, seats = _change_rx(lang)
-    for keys, rx in names:
+    name_keys, seat_keys = _change_keys(lang)
+    for keys, rx in names if may_match(name_keys, text) else ():
         hit = rx.search(text, end) if may_match(keys, text) else None
         if hit:
             name = _first(hit.group("value"))
             break
-    for keys, rx in seats:
+    for keys, rx in seats if may_match(seat_keys, text) else ():
         hit = rx.search(text, end) if may_match(keys, text) else None
         if hit:
             seat = _first(hit.group("value"))

@@ -30,16 +30,68 @@ BATCH = 32
 
 
 class NoticeExtraction(BaseModel):
-    """What the model fills for one notice (the record without id and error)."""
+    """What the model fills for one notice (the record without id and error).
 
-    subject: Subject | None = None
+    The field descriptions go into the JSON schema the model answers in, so they repeat the
+    conventions of the prompt where a field is filled (issue 16)."""
+
+    subject: Subject | None = Field(
+        default=None,
+        description="The company the notice is about, as it stands after the notice.",
+    )
     """The notice's subject after the notice."""
-    events: list[EventType] = Field(default_factory=list)
+    events: list[EventType] = Field(
+        default_factory=list,
+        description="Every event the notice records; signature_change only when a pure "
+        "signatory is added or removed or a person's signature right changes.",
+    )
     """Events the notice records."""
-    persons: list[PersonMention] = Field(default_factory=list)
+    persons: list[PersonMention] = Field(
+        default_factory=list,
+        description="Every natural person with a function or signature right, one entry per "
+        "person: each name of a prose list or an expiry sentence ('Die Prokura von A B und C D "
+        "ist erloschen', 'Les signatures de A B et de C D sont radiées', 'Le firme di A B e di C "
+        "D sono estinte') is its own removed person, family name first; a von/de/di repeated "
+        "before each name is the preposition, a particle in the name's place is part of the "
+        "family name; home towns, residences and share phrases are never names; 'X, bisher …, "
+        "ist jetzt …' puts the old values in previous.",
+    )
     """Natural persons with a function or signature right."""
-    companies: list[CompanyMention] = Field(default_factory=list)
+    companies: list[CompanyMention] = Field(
+        default_factory=list,
+        description="Legal entities other than the subject with a role: auditors entered or "
+        "removed (the one replaced, 'en remplacement de', 'Gestrichen:', 'in sostituzione di', "
+        "is removed), the head office of a branch, partners and limited partners, founders, "
+        "liquidators, merger and asset-transfer counterparts. Names without a leading function "
+        "word or founding clause ('Gründung von der'); never the subject itself, a c/o "
+        "addressee or a supervisory authority; a foreign register number is not a uid.",
+    )
     """Other legal entities with a function or transaction role."""
+
+
+def _key(name: str | None) -> str:
+    return " ".join((name or "").lower().split())
+
+
+def tidy(out: NoticeExtraction, subject: Subject | None) -> NoticeExtraction:
+    """What the conventions forbid, removed from a model's answer: the subject among the
+    companies (unless it is the head office of its own branch) and a person or company given
+    twice with the same action."""
+    names = {_key(s.name) for s in (subject, out.subject) if s is not None and s.name}
+    companies, seen_c = [], set()
+    for c in out.companies:
+        key = (_key(c.name), c.action)
+        if (key[0] in names and "head_office" not in c.roles) or key in seen_c:
+            continue
+        seen_c.add(key)
+        companies.append(c)
+    persons, seen_p = [], set()
+    for p in out.persons:
+        pkey = (_key(p.family_name), _key(p.given_names), p.action)
+        if pkey not in seen_p:
+            seen_p.add(pkey)
+            persons.append(p)
+    return out.model_copy(update={"companies": companies, "persons": persons})
 
 
 class LLMExtractor:
@@ -69,7 +121,7 @@ class LLMExtractor:
         )
 
     def _record(self, inp: ExtractionInput, data: dict[str, Any]) -> ExtractionRecord:
-        out = NoticeExtraction.model_validate(data)
+        out = tidy(NoticeExtraction.model_validate(data), inp.subject)
         return ExtractionRecord(
             id=inp.id,
             language=inp.language,

@@ -21,10 +21,10 @@ from ingestion.extraction.entries import (
     classify,
     fields_of,
     lead_role,
+    list_subjects,
     to_mention,
 )
 from ingestion.extraction.lexicon import (
-    compiled,
     is_given_name,
     may_match,
     needles,
@@ -36,7 +36,7 @@ from ingestion.extraction.models import Action, PersonMention, Role, Signature
 from ingestion.extraction.text import clean, split_top
 from ingestion.extraction.vocab import ordered
 
-_LABEL = re.compile(r"^(?P<label>[^:;()\[\]]{2,80}?)\s*:\s*(?P<rest>.+)$")
+_LABEL = re.compile(r"^(?P<label>[^:;()\[\]]{2,120}?)\s*:\s*(?P<rest>.+)$")
 _QUALIFIER = re.compile(
     r"^(?:nouvel(?:le)?s?|nouveaux|nouveau|neue[rn]?|nuov[oaie]|weitere[rn]?|autres?)\s+",
     re.IGNORECASE,
@@ -118,11 +118,18 @@ class _LabelRx:
     """Any language's opening fragment."""
     prepositions: tuple[str, ...]
     """Prepositions repeated before the names of an expiry list."""
+    entry_label: re.Pattern[str]
+    """`Neu:` / `radié:` inside an entry; the group `gone` is set for a removal."""
+    appoint: re.Pattern[str]
+    """Any language's appointing verb (`a nommé`, `ha nominato`)."""
+    appoint_keys: frozenset[str] | None
+    """Strings one of which `appoint` cannot match without (most sentences appoint nobody)."""
 
 
 @lru_cache(maxsize=8)
 def _label_rx(lang: str | None) -> _LabelRx:
     vocabs = ordered(lang)
+    appoint = "|".join(f"(?:{v.appoint_verbs})" for v in vocabs)
     return _LabelRx(
         list_label=re.compile(
             "|".join(f"(?:{p})" for v in vocabs for p in v.list_labels), re.IGNORECASE
@@ -131,6 +138,15 @@ def _label_rx(lang: str | None) -> _LabelRx:
         qualifiers=re.compile("|".join(f"(?:{v.qualifiers})" for v in vocabs), re.IGNORECASE),
         preamble=re.compile("|".join(f"(?:{v.preambles})" for v in vocabs)),
         prepositions=tuple(dict.fromkeys(w for v in vocabs for w in v.list_prepositions)),
+        appoint=re.compile(appoint),
+        appoint_keys=needles(appoint),
+        entry_label=re.compile(
+            r"^(?:(?P<gone>"
+            + "|".join(p for v in vocabs for p, a in v.entry_labels if a == "removed")
+            + r")|(?:"
+            + "|".join(p for v in vocabs for p, a in v.entry_labels if a == "registered")
+            + r"))\s*:\s*"
+        ),
     )
 
 
@@ -248,7 +264,8 @@ def _names_only(text: str, ctx: Context, listed: bool = False) -> list[Mention]:
     parts = fields_of(_AND.sub(", ", text))
     # The first field is a name even when it looks like an origin ("de Weck Léa").
     if any(_place_field(p, ctx.lang) for p in parts[1:]):
-        return _mentions(", ".join(parts), ctx, listed)
+        # Entries with places are comma-separated: keep "von Melchnau und Gondiswil" whole.
+        return _mentions(text, ctx, listed)
     entries: list[Entry] = []
     removal_rx, _ = _cues(ctx.lang)
     for p in parts:
@@ -305,6 +322,9 @@ def _starts_with_entry(sentence: str, lang: str | None) -> bool:
         "nationality",
         "residence",
         "origin_residence",
+        # "X, bisher eingetragen, ist jetzt …", "X, bisher Mitglied, …": prose about a person
+        "previous",
+        "entered_before",
     )
 
 
@@ -327,14 +347,20 @@ def _list_items(rest: str, ctx: Context) -> list[Mention]:
     list (`sie zeichnen kollektiv zu zweien`, `leurs signatures sont radiées`)."""
     out: list[Mention] = []
     shared: Signature | None = None
+    entry_label = _label_rx(ctx.lang).entry_label
     for item in split_top(rest, ";"):
+        sub = entry_label.match(item)
+        if sub is not None:
+            item = item[sub.end() :]
         if item[:1].islower() and not _PARTICLE_START.match(item):
             shared = shared or signature_of(item, ctx.lang)[0]
             continue
         role_text, body = lead_role(item, ctx.lang)
         item_ctx = replace(ctx, role_text=role_text) if role_text and not ctx.role_text else ctx
+        if sub is not None:
+            item_ctx = replace(item_ctx, action="removed" if sub.group("gone") else "registered")
         found = _names_only(body, item_ctx, listed=True) if _plausible_start(body) else []
-        out.extend(found)
+        out.extend(_close_signature(found))
     if shared is not None:
         for m in out:
             if isinstance(m, PersonMention) and m.signature == "unknown":
@@ -346,10 +372,14 @@ def _close_signature(found: list[Mention]) -> list[Mention]:
     """`Associés-gérants: A, …, et B, …, avec signature collective à deux.`: a signature that
     closes a list whose other persons have none is the whole list's."""
     persons = [m for m in found if isinstance(m, PersonMention)]
-    if len(persons) > 1 and persons[-1].signature != "unknown":
-        if all(p.signature == "unknown" for p in persons[:-1]):
-            for p in persons[:-1]:
-                p.signature = persons[-1].signature
+    last = persons[-1].signature if persons else "unknown"
+    if (
+        len(persons) > 1
+        and last != "unknown"
+        and all(p.signature == "unknown" for p in persons[:-1])
+    ):
+        for p in persons[:-1]:
+            p.signature = last
     return found
 
 
@@ -358,39 +388,67 @@ def _plausible_start(text: str) -> bool:
     return bool(first) and (first[:1].isupper() or _PARTICLE_START.match(first) is not None)
 
 
-def _labelled(label: str, rest: str, lang: str | None, sarl: bool) -> list[Mention] | None:
-    """Persons after a label (`Associé-gérant:`, `Neu zeichnen mit Kollektivprokura zu zweien:`,
-    `Aus der Verwaltung sind ausgeschieden:`); None when the label introduces no persons."""
+@dataclass(frozen=True)
+class _Label:
+    """What a label says about the persons after it."""
+
+    role_label: bool
+    """A function word opens it (`Associé-gérant`, `Revisionsstelle neu`)."""
+    action: Action
+    """Registered or removed."""
+    signature: Signature | None
+    """A right granted or ended for the whole list."""
+    role_text: str | None
+    """The function of a role label."""
+    role: Role | None
+    """The role a list label implies when a person has no function of their own."""
+
+
+@lru_cache(maxsize=4096)
+def _read_label(label: str, lang: str | None) -> _Label | None:
+    """Read one label (cached: "Zweck", "Domizil neu" and their like repeat in every notice)."""
     rx = _label_rx(lang)
     label = _QUALIFIER.sub("", rx.qualifiers.sub("", label).strip())
     removal_rx, _ = _cues(lang)
-    action: Action = "removed" if removal_rx.search(label) else "registered"
+    # "Ausgeschieden sind:": the cue words are written in lower case inside a sentence.
+    lowered = label[:1].lower() + label[1:]
+    action: Action = (
+        "removed" if removal_rx.search(label) or removal_rx.search(lowered) else "registered"
+    )
     sig, s0, s1 = signature_of(label, lang)
     if role_at_start(label, lang):
         role_text = clean(_SIG_EDGE.sub("", label[:s0])) if sig is not None else label
-        ctx = Context(lang=lang, action=action, role_text=role_text or None, signature=sig, sarl=sarl)
-        if sig is None:
-            # The older form: a role label keeps its own reading of the entries.
-            found = _mentions(rest, ctx)
-            if not found and _plausible_names(rest):
-                # "Administrateurs sortants: Favre Louis et Rochat Anne.": names without places
-                found = _names_only(rest, ctx)
-            if found or ";" not in rest:
-                return _close_signature(found)
-        return _list_items(rest, ctx)
+        return _Label(True, action, sig, role_text or None, None)
     low = label.lower()
     organ = next((r for o, r in rx.organs if o.search(low)), None)
     if sig is None and organ is None and not rx.list_label.search(label):
         return None
-    bare = label[:s0] + " " + label[s1:] if sig is not None else label
-    roles = roles_of(bare, lang)
+    roles = roles_of(label[:s0] + " " + label[s1:] if sig is not None else label, lang)
+    return _Label(False, action, sig, None, organ or (roles[0] if roles else None))
+
+
+def _labelled(label: str, rest: str, lang: str | None, sarl: bool) -> list[Mention] | None:
+    """Persons after a label (`Associé-gérant:`, `Neu zeichnen mit Kollektivprokura zu zweien:`,
+    `Aus der Verwaltung sind ausgeschieden:`); None when the label introduces no persons."""
+    read = _read_label(label, lang)
+    if read is None:
+        return None
     ctx = Context(
         lang=lang,
-        action=action,
-        signature=sig,
-        role=organ or (roles[0] if roles else None),
+        action=read.action,
+        signature=read.signature,
+        role_text=read.role_text,
+        role=read.role,
         sarl=sarl,
     )
+    if read.role_label and read.signature is None and not _label_rx(lang).entry_label.match(rest):
+        # The older form: a role label keeps its own reading of the entries.
+        found = _mentions(rest, ctx)
+        if not found and _plausible_names(rest):
+            # "Administrateurs sortants: Favre Louis et Rochat Anne.": names without places
+            found = _names_only(rest, ctx)
+        if found or ";" not in rest:
+            return _close_signature(found)
     return _list_items(rest, ctx)
 
 
@@ -415,12 +473,17 @@ def parse_sentence(sentence: str, lang: str | None, sarl: bool) -> list[Mention]
                 sarl=sarl,
             )
             names = _drop_repeated_prepositions(m.group("names"), lang)
-            return _names_only(names.replace(";", ","), ctx)
+            found = _names_only(names.replace(";", ","), ctx)
+            # "… ist erloschen; neu wurde Kollektivprokura erteilt an X, …": the next clause.
+            tail = sentence[m.end() :]
+            if tail.startswith(";") and len(tail) > 2:
+                found += parse_sentence(tail.lstrip("; "), lang, sarl)
+            return found
     m = _LABEL.match(sentence)
     if m:
-        found = _labelled(m.group("label").strip(), m.group("rest"), lang, sarl)
-        if found is not None:
-            return found
+        listed = _labelled(m.group("label").strip(), m.group("rest"), lang, sarl)
+        if listed is not None:
+            return listed
     out: list[Mention] = []
     for segment in split_top(sentence, ";"):
         sig, start, end = signature_of(segment, lang)
@@ -430,18 +493,23 @@ def parse_sentence(sentence: str, lang: str | None, sarl: bool) -> list[Mention]
         after = _AND_TO.sub(", ", _GRANT_LEAD.sub("", segment[end:]).strip(" ,"))
         ctx = Context(lang=lang, action=seg_action, signature=sig, sarl=sarl)
         found = _mentions(after, ctx) if after[:1].isupper() or _PARTICLE_START.match(after) else []
-        if not found:
-            before = segment[:start]
-            # "X, da Airolo, in …": an origin, not "da parte di" (by whom the right was granted).
-            if not _starts_with_entry(segment, lang):
-                found = _granted_by(segment[:start], segment, seg_action, lang, sarl)
+        # "X, da Airolo, in …": an origin, not "da parte di" (by whom the right was granted).
+        if not found and not _starts_with_entry(segment, lang):
+            found = _granted_by(segment[:start], segment, seg_action, lang, sarl)
         out.extend(found)
+    if not out:
+        # "Le conseil d'administration … a nommé X, de …, à …, directeur, avec …"
+        labels = _label_rx(lang)
+        m = labels.appoint.search(sentence) if may_match(labels.appoint_keys, sentence) else None
+        if m and _starts_with_entry(sentence[m.end() :], lang):
+            ctx = Context(lang=lang, action="registered", sarl=sarl)
+            out = _mentions(sentence[m.end() :], ctx, listed=True)
     if not out and _starts_with_entry(sentence, lang):
         # `Dupont Marc, de Genève, à Lancy, avec signature individuelle [précédemment: …]`;
         # `A, …, bisher Mitglied, ist jetzt Vizepräsident; B, …, ist nun Präsidentin`
-        action = "removed" if removal and not _grant_rx.search(sentence) else "registered"
+        action: Action = "removed" if removal and not _grant_rx.search(sentence) else "registered"
         ctx = Context(lang=lang, action=action, sarl=sarl)
-        out = [m for seg in split_top(sentence, ";") for m in _mentions(seg, ctx)]
+        out = [m for seg in split_top(sentence, ";") for m in _mentions(seg, ctx, listed=True)]
     return out
 
 
@@ -467,5 +535,9 @@ def _granted_by(
 def shared_signature(sentence: str, lang: str | None) -> Signature | None:
     """The signature of a sentence about the persons of the one before it
     (`Beide zeichnen weiterhin kollektiv zu zweien.`, `Ils signent collectivement à deux.`)."""
-    fld = classify(sentence[:1].lower() + sentence[1:].rstrip(" ."), lang)
-    return fld.extra if fld.kind == "shared_signature" else None  # type: ignore[no-any-return]
+    low = sentence[:1].lower() + sentence[1:].rstrip(" .")
+    # Most sentences open with no such pronoun: test that before classifying the whole sentence.
+    if not any(rx.match(low) for rx in list_subjects(lang)):
+        return None
+    fld = classify(low, lang)
+    return fld.extra if fld.kind == "shared_signature" else None

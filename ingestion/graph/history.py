@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from typing import Any, NamedTuple
 
 from ingestion.graph.facts import company_fact_props, state_props
-from ingestion.graph.normalize import company_hub_key, company_norm
+from ingestion.graph.normalize import company_hub_key, company_norm, place_norm, tokens
 from shabgraph.register import legal_forms
 
 
@@ -39,7 +39,7 @@ def company_states(company_id: str, observations: Iterable[Observation]) -> list
     for obs in ordered:
         for attribute, value in obs.attrs:
             prev = current.get(attribute)
-            if prev is not None and prev["value"] == value:
+            if prev is not None and _same(attribute, prev["value"], value):
                 continue
             if prev is not None:
                 prev["valid_to"] = obs.date
@@ -57,6 +57,21 @@ def company_states(company_id: str, observations: Iterable[Observation]) -> list
             current[attribute] = state
             states.append(state)
     return states
+
+
+def _same(attribute: str, old: str, new: str) -> bool:
+    """One value written two ways: a seat with or without its canton (`Wangen (SZ)`,
+    `Wangen SZ`) is no seat change."""
+    if attribute != "seat" or old == new or place_norm(old) != place_norm(new):
+        return old == new
+    a, b = _qualifier(old), _qualifier(new)
+    return not a or not b or a == b  # `Reinach BL` -> `Reinach AG` is a move
+
+
+def _qualifier(seat: str) -> str:
+    """The canton or country code a seat ends with (`SZ` of `Wangen (SZ)`), else ''."""
+    words = tokens(seat)
+    return words[-1] if len(words) > 1 and len(words[-1]) <= 3 else ""
 
 
 def company_props(

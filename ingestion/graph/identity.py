@@ -6,6 +6,7 @@ The rule order is the issue's: an official UID first, then the NameHub key plus 
 
 from __future__ import annotations
 
+from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from typing import NamedTuple
 
@@ -97,6 +98,7 @@ class AliasIndex:
 
     def __init__(self) -> None:
         self._parent: dict[str, str] = {}
+        self._groups: dict[str, set[str]] | None = None
 
     def _find(self, key: str) -> str:
         root = key
@@ -109,6 +111,7 @@ class AliasIndex:
     def link(self, keys: Iterable[str]) -> None:
         """Declare that all `keys` (UIDs, CH numbers) identify the same company."""
         keys = list(keys)
+        self._groups = None
         for key in keys:
             self._parent.setdefault(key, key)
         for other in keys[1:]:
@@ -119,6 +122,18 @@ class AliasIndex:
                 if (b_uid and not a_uid) or (a_uid == b_uid and b < a):
                     a, b = b, a
                 self._parent[b] = a
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._parent
+
+    def members(self, root: str) -> set[str]:
+        """Every key linked to `root` (a canonical key); O(keys), for small groups' look-ups."""
+        if self._groups is None:
+            groups: dict[str, set[str]] = defaultdict(set)
+            for k in list(self._parent):
+                groups[self._find(k)].add(k)
+            self._groups = groups
+        return self._groups.get(root, {root})
 
     def canonical(self, key: str) -> str:
         """The id every alias of `key` maps to (a UID when one is known)."""

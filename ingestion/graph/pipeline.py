@@ -27,6 +27,7 @@ from rich.console import Console
 from ingestion.extraction.backends import get_extractor, publication_extract
 from ingestion.graph import store
 from ingestion.graph.reading import Extract, parsed_items, worker_count
+from ingestion.graph.reject_log import RejectLog
 from ingestion.graph.sink import DRIVER_LOGGER, RetryCount, WriteSink, writer_count
 from ingestion.graph.stages.companies import strong_companies
 from ingestion.graph.stages.context import BuildContext
@@ -35,6 +36,7 @@ from ingestion.graph.stages.mentions import company_mentions
 from ingestion.graph.stages.persons import person_profiles
 from ingestion.graph.stages.read import read_notices
 from ingestion.graph.stages.summary import IngestSummary, summary_table
+from ingestion.publication import RecordLimits
 from ingestion.sources import read_paths
 from shabgraph import schema
 from shabgraph.errors import InputError
@@ -58,18 +60,23 @@ class Ingestor:
         show_progress: bool = True,
         writers: int = 2,
         after_write: Callable[[], None] | None = None,
+        rejects: Path | None = None,
     ) -> None:
         """`after_write` runs after every committed write batch (the resume tests kill the
-        process from it); `writers` is the number of background writer threads."""
+        process from it); `writers` is the number of background writer threads; every reject
+        goes to the JSONL file `rejects` (if given) and the first ones to the summary."""
         self.driver, self.db, self.extract = driver, database, extract
         self.console = console or Console(stderr=True)
         self.show_progress = show_progress
         self.writers, self.after_write = writers, after_write
+        self.rejects = rejects
 
     def run(self, items: Iterable[Any]) -> IngestSummary:
         """Ingest publications (and parser rejects) from `items`."""
+        rejects = self.rejects
         sink = WriteSink(after_each=self.after_write, writers=self.writers)
         ctx = BuildContext(self.driver, self.db, sink, self.console, self.show_progress)
+        ctx.rejects = RejectLog(rejects)
         ctx.fresh = store.event_count(self.driver, self.db) == 0
         retries, driver_log = RetryCount(), logging.getLogger(DRIVER_LOGGER)
         driver_log.addFilter(retries)
@@ -81,7 +88,12 @@ class Ingestor:
         finally:
             sink.close()
             driver_log.removeFilter(retries)
+            ctx.rejects.close()
             ctx.summary.write_retries = retries.count
+            ctx.summary.rejects = ctx.rejects.counts
+            ctx.summary.reject_examples = ctx.rejects.examples
+            if ctx.rejects.counts and rejects is not None:
+                ctx.summary.reject_file = str(rejects)
         return ctx.summary
 
 
@@ -102,11 +114,13 @@ def ingest_paths(
     show_progress: bool = True,
     settings: Settings | None = None,
     model: BaseChatModel | None = None,
+    rejects: Path | None = None,
 ) -> IngestSummary:
     """Parse, extract, load and resolve the notices under `paths`.
 
     `extractor` names a backend of `ingestion.extraction.backends.get_extractor`; `model`
-    replaces its configured chat model (tests drive the LLM backends with a scripted one).
+    replaces its configured chat model (tests drive the LLM backends with a scripted one);
+    `rejects` is the JSONL file every refused record is written to.
     """
     settings = settings or Settings()
     files = [Path(p) for p in paths]
@@ -115,14 +129,25 @@ def ingest_paths(
             raise InputError(f"{path} does not exist", hint="give files or folders of notices")
     extract = publication_extract(get_extractor(extractor, settings, model))
     ingestor = Ingestor(
-        driver, database, extract, console, show_progress, writers=writer_count(settings)
+        driver,
+        database,
+        extract,
+        console,
+        show_progress,
+        writers=writer_count(settings),
+        rejects=rejects,
     )
     # Worker processes pay off for the CPU-bound rules extractor; an LLM backend waits on the
     # network, runs its own concurrent requests and keeps one answer cache, so it stays here.
     workers = worker_count(settings) if extractor == "rules" else 1
     if settings.trace_memory:
         tracemalloc.start()
-    items = parsed_items(files, extractor, workers, settings) if workers > 1 else read_paths(files)
+    limits = RecordLimits.from_settings(settings)
+    items = (
+        parsed_items(files, extractor, workers, settings)
+        if workers > 1
+        else read_paths(files, limits)
+    )
     summary = ingestor.run(items)
     if settings.trace_memory:
         summary.peak_mib = round(tracemalloc.get_traced_memory()[1] / 2**20, 1)
@@ -137,10 +162,14 @@ def build_graph(
     extractor: str = "rules",
     console: Console | None = None,
     settings: Settings | None = None,
+    rejects: Path | None = None,
 ) -> IngestSummary:
-    """The whole build of `shabgraph ingest`: schema, the four graph stages, the derived counts."""
+    """The whole build of `shabgraph ingest`: schema, the four graph stages, the derived counts;
+    every refused record goes to the JSONL file `rejects`."""
     schema.apply_schema(driver, database)
-    summary = ingest_paths(paths, driver, database, extractor, console, settings=settings)
+    summary = ingest_paths(
+        paths, driver, database, extractor, console, settings=settings, rejects=rejects
+    )
     derived = refresh_derived(driver, database)
     summary.stage_seconds["derived"] = derived.seconds
     return summary

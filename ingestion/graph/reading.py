@@ -20,8 +20,9 @@ from typing import Final, NamedTuple
 from ingestion.extraction.backends import get_extractor, publication_extract
 from ingestion.extraction.models import ExtractionRecord
 from ingestion.graph.rows import NoticeRows, notice_rows
-from ingestion.publication import Publication
+from ingestion.publication import Publication, RecordLimits
 from ingestion.sources import PublicationReader, Reject, iter_files
+from ingestion.sources.duplicates import FirstSeen
 from shabgraph.settings import Settings
 
 IN_FLIGHT_PER_WORKER: Final = 2
@@ -40,6 +41,8 @@ class Parsed(NamedTuple):
     """Publication number."""
     rows: NoticeRows
     """Its event, subject observation and mentions."""
+    location: str | None = None
+    """Where in its file it was read (for reject reports)."""
 
 
 def extract_safely(extract: Extract, pub: Publication) -> ExtractionRecord:
@@ -58,20 +61,27 @@ def worker_count(settings: Settings) -> int:
 
 
 _worker_extract: list[Extract] = []
+_worker_limits: list[RecordLimits] = []
 """The extractor of this worker process (built once by `_init`, empty in the main process)."""
 
 
 def _init(extractor: str, settings: Settings) -> None:
     _worker_extract.append(publication_extract(get_extractor(extractor, settings)))
+    _worker_limits.append(RecordLimits.from_settings(settings))
 
 
 def _read_file(path: Path) -> list[Parsed | Reject]:
     extract = _worker_extract[0]
     out: list[Parsed | Reject] = []
-    for item in PublicationReader().read_file(path):
+    for item in PublicationReader(_worker_limits[0]).read_file(path):
         if isinstance(item, Publication):
             out.append(
-                Parsed(item.id, item.number, notice_rows(item, extract_safely(extract, item)))
+                Parsed(
+                    item.id,
+                    item.number,
+                    notice_rows(item, extract_safely(extract, item)),
+                    item.source.location,
+                )
             )
         else:
             out.append(item)
@@ -83,7 +93,7 @@ def parsed_items(
 ) -> Iterator[Parsed | Reject]:
     """Every notice of `paths` as `Parsed` rows (or a reject), in `read_paths` order; each
     worker builds its own `extractor` backend from `settings`."""
-    seen: set[str] = set()
+    seen = FirstSeen()
     # spawn, not fork: the main process already runs the driver's and the writer's threads.
     context = multiprocessing.get_context("spawn")
     with ProcessPoolExecutor(
@@ -102,12 +112,11 @@ def parsed_items(
                 pending.append((nxt, pool.submit(_read_file, nxt)))
             for item in future.result():
                 if isinstance(item, Parsed):
-                    if item.pub_id in seen:
-                        item = Reject(
-                            path=str(path),
-                            reason="duplicate",
-                            detail=f"publication {item.pub_id} ({item.number}) read twice",
-                        )
-                    else:
-                        seen.add(item.pub_id)
-                yield item
+                    ev = item.rows.event
+                    dup = seen.check(
+                        item.pub_id, item.number, ev["content_sha"], str(path), item.location,
+                        ev["text"],
+                    )  # fmt: skip
+                    yield dup or item
+                else:
+                    yield item

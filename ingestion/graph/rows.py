@@ -252,6 +252,7 @@ def notice_rows(pub: Publication, rec: ExtractionRecord) -> NoticeRows:
         "text": pub.text,
         "event_types": list(rec.events),
         "source": pub.source.path,
+        "content_sha": pub.content_checksum(),
         "flags": sorted(set(flags)),
         "subject_uid": subject.uid if subject and subject.uid_valid else None,
         "subject_name": next((v for k, v in subject.attrs if k == "name"), None)

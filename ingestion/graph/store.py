@@ -25,7 +25,7 @@ BATCH: Final = 5000
 COUNT_EVENTS: Final = "MATCH (e:Event) RETURN count(e) AS n"
 
 IDS_BY_UID: Final = """
-UNWIND $keys AS k MATCH (c:Company {uid: k}) RETURN k, c.id AS id
+UNWIND $keys AS k MATCH (c:Company {uid: k}) WHERE c.strength = 'strong' RETURN k, c.id AS id
 """
 IDS_BY_CODE13: Final = """
 UNWIND $keys AS k MATCH (c:Company {code13: k}) WHERE c.strength = 'strong' RETURN k, c.id AS id
@@ -38,6 +38,7 @@ COMPANY_HISTORY: Final = """
 UNWIND $keys AS k MATCH (c:Company {id: k})
 OPTIONAL MATCH (c)-[:HAD_STATE]->(s:CompanyState)
 RETURN k, c.names AS names, c.pubs AS pubs, c.flags AS flags, c.registered_pub AS reg,
+       c.code13 AS code13, c.code13s AS code13s,
        c.deleted_pub AS del, c.first_pub_date AS first, c.last_pub_date AS last,
        collect(s {.attribute, .value, .valid_from, .pub_number, .pub_date}) AS states
 """
@@ -96,6 +97,57 @@ def event_count(driver: Driver, database: str) -> int:
     return int(read(driver, database, COUNT_EVENTS)[0]["n"])
 
 
+STRONG_BY_NAME_SEAT: Final = """
+UNWIND $keys AS k MATCH (c:Company {hub_key: k}) WHERE c.strength = 'strong'
+RETURN k, c.id AS id, c.seat AS seat, c.uid AS uid
+"""
+
+
+def strong_by_name_seat(
+    driver: Driver, database: str, keys: Iterable[tuple[str, str]]
+) -> dict[tuple[str, str], list[tuple[str, str | None]]]:
+    """Strong companies of the graph as (id, uid) per (name key, seat key) among `keys`."""
+    wanted = set(keys)
+    out: dict[tuple[str, str], list[tuple[str, str | None]]] = defaultdict(list)
+    for r in _batched(driver, database, STRONG_BY_NAME_SEAT, {k for k, _ in wanted}):
+        ns = (r["k"], place_norm(r["seat"]))
+        if ns in wanted:
+            out[ns].append((r["id"], r["uid"]))
+    return dict(out)
+
+
+WEAK_UIDS: Final = """
+UNWIND $keys AS k MATCH (w:Company {hub_key: k}) WHERE w.strength = 'weak' AND w.uid IS NOT NULL
+RETURN k, w.seat AS seat, w.uid AS uid
+"""
+
+
+def weak_uids(
+    driver: Driver, database: str, keys: Iterable[str]
+) -> list[tuple[tuple[str, str], str]]:
+    """((name key, seat key), UID) of the weak nodes under these hub keys that hold a UID."""
+    return [
+        ((r["k"], place_norm(r["seat"])), r["uid"])
+        for r in _batched(driver, database, WEAK_UIDS, keys)
+    ]
+
+
+WEAK_PROVENANCE: Final = """
+UNWIND $keys AS k MATCH (w:Company {id: k}) WHERE w.strength = 'weak'
+RETURN k, w.names AS names, w.pubs AS pubs
+"""
+
+
+def weak_provenance(
+    driver: Driver, database: str, ids: Iterable[str]
+) -> dict[str, tuple[list[str], list[str]]]:
+    """(names, pubs) the graph's weak nodes among `ids` already hold."""
+    return {
+        r["k"]: (r["names"] or [], r["pubs"] or [])
+        for r in _batched(driver, database, WEAK_PROVENANCE, ids)
+    }
+
+
 def ids_by_identifier(
     driver: Driver, database: str, uids: Iterable[str], codes: Iterable[str]
 ) -> dict[str, str]:
@@ -143,6 +195,9 @@ def company_history(driver: Driver, database: str, ids: Iterable[str]) -> dict[s
             "names": r["names"] or [],
             "pubs": r["pubs"] or [],
             "flags": r["flags"] or [],
+            "code13": r["code13"],
+            "code13s": r["code13s"] or ([r["code13"]] if r["code13"] else []),
+            "last": r["last"].to_native() if r["last"] else None,
         }
     return out
 

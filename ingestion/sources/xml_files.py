@@ -3,7 +3,8 @@
 The export's elements mirror the JSON API, so each `publication` element is turned into the same
 nested dicts (repeated children become lists) and mapped by `amtsblatt.map_publication`. The
 schema version is read from `xsi:schemaLocation`; a version outside the supported range is
-rejected rather than guessed at. A file may hold one publication or a wrapper of several.
+rejected rather than guessed at. A file may hold one publication or a wrapper of several; each
+is checked for nesting depth and size before it is converted (the conversion recurses).
 """
 
 from __future__ import annotations
@@ -13,9 +14,10 @@ import xml.etree.ElementTree as ET
 from collections.abc import Iterator
 from typing import Any
 
-from ingestion.publication import Publication, Source
+from ingestion.publication import Publication, RecordLimits, Source
 from ingestion.sources.amtsblatt import RecordError, map_publication
-from ingestion.sources.rejects import Reject, RejectReason, excerpt_of
+from ingestion.sources.rejects import Reject, RejectReason, excerpt_of, too_deep, too_large
+from ingestion.sources.shape import xml_depth
 
 SUPPORTED_SCHEMAS = ((1, 8), (1, 26))
 """Lowest and highest shab export schema version this reader was written for."""
@@ -52,7 +54,16 @@ def schema_version(elem: ET.Element) -> tuple[int, int] | None:
     return (int(match.group(1)), int(match.group(2))) if match else None
 
 
-def _publication(elem: ET.Element, path: str, loc: str) -> Publication | Reject:
+def _publication(
+    elem: ET.Element, path: str, loc: str, limits: RecordLimits, data: bytes
+) -> Publication | Reject:
+    depth = xml_depth(elem, limits.depth)
+    if depth > limits.depth:
+        return too_deep(path, loc, depth, limits.depth, excerpt_of(data))
+    if len(data) > limits.record_bytes:  # only then can one element be too large
+        size = len(ET.tostring(elem, encoding="utf-8"))
+        if size > limits.record_bytes:
+            return too_large(path, loc, size, limits.record_bytes, excerpt_of(data))
     version = schema_version(elem)
     if version is not None and not SUPPORTED_SCHEMAS[0] <= version <= SUPPORTED_SCHEMAS[1]:
         return Reject(
@@ -80,7 +91,7 @@ def _publication(elem: ET.Element, path: str, loc: str) -> Publication | Reject:
     return pub
 
 
-def read_xml(path: str, data: bytes) -> Iterator[Publication | Reject]:
+def read_xml(path: str, data: bytes, limits: RecordLimits) -> Iterator[Publication | Reject]:
     """Every publication of one XML file."""
     try:
         root = ET.fromstring(data)
@@ -101,13 +112,13 @@ def read_xml(path: str, data: bytes) -> Iterator[Publication | Reject]:
         )
         return
     if _local(root.tag) == "publication":
-        yield _publication(root, path, "/")
+        yield _publication(root, path, "/", limits, data)
         return
     found = False
     for i, child in enumerate(root):
         if _local(child.tag) == "publication":
             found = True
-            yield _publication(child, path, f"/publication[{i}]")
+            yield _publication(child, path, f"/publication[{i}]", limits, data)
     if not found:
         yield Reject(
             path=path,

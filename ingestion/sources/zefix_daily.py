@@ -15,9 +15,9 @@ from collections.abc import Iterator
 from datetime import date
 from typing import Any
 
-from ingestion.publication import Publication, Source
+from ingestion.publication import Publication, RecordLimits, Source
 from ingestion.sources.fields import clean_line, guess_language, parse_date, split_translations
-from ingestion.sources.rejects import Reject, excerpt_of
+from ingestion.sources.rejects import Reject, excerpt_of, too_large
 from ingestion.sources.zefix_markup import plain_text, tagged_fields
 from shabgraph.register import legal_forms
 from shabgraph.register.uid import normalise_code13, normalise_uid
@@ -166,7 +166,9 @@ def map_line(cols: list[str], path: str, line_no: int, flags: list[str]) -> Publ
     )
 
 
-def read_zefix_daily(path: str, data: bytes) -> Iterator[Publication | Reject]:
+def read_zefix_daily(
+    path: str, data: bytes, limits: RecordLimits
+) -> Iterator[Publication | Reject]:
     """Every notice of one daily file; bad lines become rejects, the others go on."""
     lines = data.split(b"\n")
     ends_cleanly = data.endswith(b"\n")
@@ -176,6 +178,9 @@ def read_zefix_daily(path: str, data: bytes) -> Iterator[Publication | Reject]:
         if not raw.strip():
             continue
         loc = f"line {i}"
+        if len(raw) > limits.record_bytes:
+            yield too_large(path, loc, len(raw), limits.record_bytes, excerpt_of(raw))
+            continue
         text, flags = decode_line(raw)
         if text is None:
             yield Reject(

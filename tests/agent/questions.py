@@ -631,6 +631,130 @@ CASES: tuple[Case, ...] = (
     ),
     one("de_text", q="Welche Meldungen erwähnen Konkursgericht?", cites=("E17",), intent=DT),
     one("it_text", q="Quali pubblicazioni menzionano 'giardini'?", cites=("E19",), intent=DT),
+    # --- one fact about one entity, answer first (issue 15): direct, officers, as_of, history,
+    # network, aggregate, negative and follow-ups, each with the exact fixture fact
+    one(
+        "de_fact_address",
+        q="Unter welcher Adresse ist die Alpenblick Holding AG eingetragen?",
+        must=("Die Adresse von **Alpenblick Holding AG**", "Bahnhofstrasse 10, 8001 Zürich"),
+    ),
+    one(
+        "fr_fact_purpose",
+        q="Quelle est l'activité de Kristallnetz Informatik AG ?",
+        must=("But de **Kristallnetz Informatik AG**", "Informatikdienstleistungen"),
+    ),
+    one(
+        "it_fact_legal_form",
+        q="Che forma giuridica ha la Alpenblick Holding AG, succursale di Lugano?",
+        must=("è una **succursale svizzera",),
+    ),
+    one(
+        "en_fact_uid",
+        q="What UID does Kristallnetz Informatik AG have?",
+        must=("The UID of **Kristallnetz Informatik AG** is **CHE-100.000.058**",),
+        cites=("E07",),
+    ),
+    one(
+        "en_officer_and_signature",
+        q="Who chairs Alpenblick Holding AG, and how does he sign?",
+        must=("Hans Müller", "individual signature"),
+        must_not=("Sandra Frei", "Peter Keller"),
+        intent=NE,
+    ),
+    one(
+        "de_board_in_a_year",
+        q="Wer gehörte 2016 dem Verwaltungsrat der Alpenblick Holding AG an?",
+        must=("Peter Keller", "Hans Müller", "(2016)"),
+        must_not=("Sandra Frei",),
+    ),
+    one(
+        "de_left_in_a_year",
+        q="Wer ist 2020 aus dem Verwaltungsrat der Alpenblick Holding AG ausgeschieden?",
+        must=("(1) **Peter Keller**",),
+        must_not=("Sandra Frei",),
+        cites=("E03",),
+    ),
+    one(
+        "fr_changes_in_a_year",
+        q="Qu'est-ce qui a changé chez Alpenblick Holding AG en 2018 ?",
+        must=("Firma neu: Alpenblick Holding AG",),
+        must_not=("HR02-1900000003",),
+        cites=("E02",),
+        intent=EH,
+    ),
+    one(
+        "en_capital_over_time",
+        q="How has the share capital of Alpenblick Holding AG changed over time?",
+        must=("CHF 1'000'000", "CHF 5'000'000"),
+    ),
+    one(
+        "it_head_office_with_uid",
+        q="Qual è la sede principale della Alpenblick Holding AG, succursale di Lugano?",
+        must=(
+            "La sede principale di **Alpenblick Holding AG, succursale di Lugano**",
+            "CHE-100.000.012",
+        ),
+        intent=NE,
+    ),
+    one(
+        "de_list_by_canton",
+        q="Welche Firmen haben ihren Sitz im Kanton Tessin, und wie viele sind es?",
+        must=("**2** Firmen", "Ticino Verde Sagl", "Alpenblick Holding AG, succursale di Lugano"),
+        must_not=("Zweigniederlassung Genf",),
+        intent=MA,
+    ),
+    one(
+        "fr_list_deleted",
+        q="Quelles sociétés ont été radiées, et combien ?",
+        must=("**2** sociétés", "Müller Bau GmbH", "Bergkristall Software GmbH"),
+        must_not=("Alpenblick",),
+        intent=MA,
+    ),
+    one(
+        "de_not_deleted",
+        q="Wann wurde die Alpenblick Holding AG gelöscht?",
+        must=("ist nicht gelöscht",),
+        must_not=("gelöscht am",),
+    ),
+    one(
+        "en_no_liquidator",
+        q="Who was the liquidator of Kristallnetz Informatik AG?",
+        must=("name no liquidator", "get_entity_facts"),
+        form="negative",
+    ),
+    one(
+        "de_unknown_company_no_uid",
+        q="Welche UID hat die Gletscherblick Immobilien AG?",
+        must=("keine Firma und keine Person", "Gletscherblick Immobilien AG"),
+        must_not=("CHE-1",),
+        form="negative",
+    ),
+    Case(
+        "it_follow_up_since_when",
+        (
+            Turn("Chi è l'ufficio di revisione della Alpenblick Holding AG?", must=("Nordlicht",)),
+            Turn("e da quando?", must=("Nordlicht", "dal 15.06.2020"), carried="alpenblick"),
+        ),
+    ),
+    Case(
+        "fr_follow_up_residence_of_holder",
+        (
+            Turn("Qui préside Alpenblick Holding AG ?", must=("Hans Müller",)),
+            Turn("Et son domicile ?", must=("Hans Müller", "Luzern")),
+        ),
+    ),
+    Case(
+        "de_follow_up_successor",
+        (
+            Turn("Wer ist im Verwaltungsrat der Alpenblick Holding AG?", must=("Sandra Frei",)),
+            Turn(
+                "Und wer folgte auf Peter Keller?",
+                must=("Sandra Frei",),
+                must_not=("Hans Müller",),
+                carried="alpenblick",
+            ),
+        ),
+    ),
     # --- no answer
     one("en_count_none", q="How many mergers in 2010?", must=("2010",), form="negative"),
     one(

@@ -51,7 +51,7 @@ async def test_no_router_allows_every_tool(make_agent: Any) -> None:
 
 
 async def test_no_reflection_stops_after_one_round(make_agent: Any) -> None:
-    q = "Chi è Anna Meier di Genève?"  # the full mention links nobody; round 2 tries "Anna Meier"
+    q = "Chi è «Anna Meier di Genève»?"  # the quoted mention links nobody; round 2 tries "Anna Meier"
     full = await (await make_agent()).ask(q, "r1")
     one = await (await make_agent(switches=AblationSwitches(no_reflection=True))).ask(q, "r2")
     assert len(full.trace.reflections) >= 2 and "Zweigniederlassung Genf" in full.answer

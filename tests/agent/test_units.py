@@ -389,8 +389,8 @@ def test_state_on_a_day_follows_the_language(lang: str, on: str, label: str) -> 
 @pytest.mark.parametrize("lang", ["de", "fr", "it", "en"])
 def test_current_name_and_seat_are_cited(lang: str) -> None:
     from graph_agent.answers.attributes import attribute_lines
-    from graph_agent.planners.offline.attribute_words import detect_attribute
     from graph_agent.answers.labels import say
+    from graph_agent.planners.offline.attribute_words import detect_attribute
 
     rows = [
         {
@@ -495,3 +495,149 @@ def test_exact_former_name_beats_a_fuzzy_current_name() -> None:
         "Kaslux Bau GmbH", "Wie heisst die frühere Kaslux Bau GmbH heute?", [fuzzy, renamed]
     )
     assert ent is not None and ent.id == "CHE-2", why
+
+
+# --- question understanding for fact questions (issue 15): names, facts, roles, time
+
+
+def test_mentions_cut_role_words_places_and_possessives() -> None:
+    from graph_agent.planners.offline.mentions import cut_variants, mentions
+
+    def texts(q: str) -> list[str]:
+        return [m.text for m in mentions(q)]
+
+    assert texts("Wer sitzt im VR der Gletscher Werke AG?") == ["Gletscher Werke AG"]
+    assert texts("Who is Morgenrot Holding's current auditor?") == ["Morgenrot Holding"]
+    first = mentions("Di cosa si occupa la Sole Verde Sagl di Bellinzona?")[0]
+    assert (first.text, first.org, first.place) == ("Sole Verde Sagl", True, "Bellinzona")
+    assert texts("qui était président d'ALPINA en 2004 ?") == ["ALPINA"]
+    assert texts("Is Nordwind Consulting Sàrl of Sion still active?")[0].startswith("Nordwind")
+    assert cut_variants("Nordwind Consulting Sàrl of Sion") == ["Nordwind Consulting Sàrl"]
+    assert cut_variants("Stiftung Bergsicht Chur") == []  # no legal form before the place
+    assert "Morgenrot Stiftung" in cut_variants("Morgenrot Stiftung Basel")
+
+
+def test_asks_read_fact_role_and_time_in_four_languages() -> None:
+    from graph_agent.planners.offline.asks import understand
+
+    a = understand("Wer war am 3. März 2011 Vizepräsident der Gletscher Werke AG?")
+    assert (a.role, a.as_of) == ("vice_chair", "2011-03-03")
+    b = understand("Qui était l'organe de révision de Gletscher Werke AG en 2008 ?")
+    assert (b.role, b.date_from, b.date_to) == ("auditor", "2008-01-01", "2008-12-31")
+    c = understand("Chi era il gerente della Sole Verde Sagl nel 2012?")
+    assert (c.role, c.date_from) == ("managing_director", "2012-01-01")
+    d = understand("Welche Domiziladresse hatte die Gletscher Werke AG im Jahr 2002?")
+    assert d.main == "address" and d.date_to == "2002-12-31"
+    e = understand("What changed at Gletscher Werke AG in August 2019?")
+    assert "changes" in e.facts and (e.date_from, e.date_to) == ("2019-08-01", "2019-08-31")
+    f = understand("Wie viele Stammanteile hält jeder Gesellschafter der Sole Verde GmbH?")
+    assert f.main == "shares" and f.role == "partner"
+    g = understand("Qui a reçu la signature collective à deux chez Nordwind SA ?")
+    assert g.signature == "collective" and g.main == "signature"
+
+
+def test_follow_ups_keep_fact_and_role() -> None:
+    from graph_agent.planners.offline.asks import understand
+
+    history = [{"question": "Welche Revisionsstelle hat die Gletscher Werke AG?"}]
+    a = understand("und seit wann?", history)
+    assert a.role == "auditor" and a.inherited and a.has("since_when")
+    history = [{"question": "Wer ist Präsident der Gletscher Werke AG?"}]
+    b = understand("Et son domicile ?", history)
+    assert b.facts == ("residence",) and b.role == "chair"
+    c = understand("Und wer folgte auf Otto Beispiel?", history)
+    assert c.role == "chair" and c.has("successor")
+
+
+def _entry(
+    name: str, role: str, start: str | None, end: str | None, ident: str
+) -> dict[str, object]:
+    return {
+        "record_type": "role",
+        "direction": "in",
+        "other_id": ident,
+        "other_name": name,
+        "other_kind": "person",
+        "role": role,
+        "roles": [role],
+        "valid_from": start,
+        "valid_to": end,
+    }
+
+
+def test_role_selection_by_time_name_and_succession() -> None:
+    from graph_agent.answers.roles import same_person, select
+    from graph_agent.planners.offline.asks import understand
+
+    rows = [
+        _entry("Otto Beispiel", "chair", "2001-02-01", "2009-05-04", "p1"),
+        _entry("Vera Muster", "chair", "2009-05-04", None, "p2"),
+        _entry("Ida Probe", "board_member", "2003-01-10", "2009-05-04", "p3"),
+        _entry("Ida Probe", "vice_chair", "2009-05-04", None, "p3"),
+    ]
+    on_day, how = select(rows, understand("Wer war am 1.1.2005 Präsident der X AG?"), "in", [])
+    assert [r["other_name"] for r in on_day] == ["Otto Beispiel"] and how == "on"
+    now, _ = select(rows, understand("Wer ist heute Präsident der X AG?"), "in", [])
+    assert [r["other_name"] for r in now] == ["Vera Muster"]
+    after, how = select(
+        rows, understand("Und wer folgte auf Otto Beispiel als Präsident?"), "in", ["Otto Beispiel"]
+    )
+    assert [r["other_name"] for r in after] == ["Vera Muster"] and how == "successor"
+    left, how = select(
+        rows, understand("Wer ist 2009 aus dem Verwaltungsrat der X AG ausgeschieden?"), "in", []
+    )
+    # Ida Probe only changed her function: she did not leave
+    assert [r["other_name"] for r in left] == ["Otto Beispiel"] and how == "left"
+    assert same_person("Beispiel Otto", "Otto Beispiel") and same_person(
+        "Otto Beipsiel", "Otto Beispiel"
+    )
+    assert not same_person("Otto Muster", "Otto Beispiel")
+
+
+def test_register_phrasing_read_from_notice_texts() -> None:
+    from graph_agent.answers import fact_text as ft
+
+    text = (
+        "Eingetragene Personen: Beispiel, Otto, von Bern, in Thun, Gesellschafter, mit "
+        "Einzelunterschrift, mit 40 Stammanteilen zu je CHF 100.00; Muster, Vera, von Chur, in "
+        "Basel, Gesellschafterin, mit 60 Stammanteilen zu je CHF 100.00. Gemäss Erklärung vom "
+        "1.2.2020 verzichtet die Gesellschaft auf eine eingeschränkte Revision."
+    )
+    seg = ft.person_segment(text, "Muster", "Vera")
+    assert ft.shares_in(seg) == "mit 60 Stammanteilen zu je CHF 100.00"
+    assert ft.opting_out([{"text": text}]) is not None
+    assert ft.opting_out([{"text": "Revisionsstelle: Probe Treuhand AG, in Olten."}]) is None
+    fr = "Capital-actions: CHF 300'000, divisé en 300 actions de CHF 1'000, nominatives."
+    assert ft.capital_in(fr) == "CHF 300'000"
+    assert ft.share_classes(fr)[0].startswith("300 actions de CHF 1'000")
+    assert ft.statutes_in("Statutendatum: 02.03.2021. Zweck: Handel.") == "02.03.2021"
+    sup = ft.supervision(
+        [{"text": "Aufsichtsbehörde neu: Stiftungsaufsicht des Kantons Bern [bisher: Gemeinde]."}]
+    )
+    assert sup[0][1] == "Stiftungsaufsicht des Kantons Bern"
+
+
+def test_population_filters_from_register_words() -> None:
+    from graph_agent.planners.offline.lists import canton_in, event_of, legal_form_in
+    from graph_agent.planners.offline.slots import fold
+
+    assert legal_form_in(fold("Combien de fondations figurent dans les données ?")) == "0110"
+    assert legal_form_in(fold("Quali Sagl hanno sede a Lugano?")) == "0107"
+    assert canton_in("", fold("Welche Firmen haben ihren Sitz im Kanton Tessin?")) == "TI"
+    assert event_of("Welche Firmen haben 2021 ihren Sitz verlegt?") == "seat_change"
+    assert event_of("Which companies increased their capital in 2019?") == "capital_change"
+    assert event_of("Quelles sociétés ont fusionné ?") == "merger"
+
+
+def test_linking_treats_split_nodes_as_one_company_and_typos_as_the_name() -> None:
+    from graph_agent.planners.offline.linking import choose, covers
+
+    a = {**_hit("c:1", "Gletscher Werke AG", "name exact 'Gletscher Werke AG'"), "seat": "Chur"}
+    b = {**_hit("c:2", "Gletscher Werke AG", "name exact 'Gletscher Werke AG'"), "seat": "Chur"}
+    ent, ties, _why = choose("Gletscher Werke AG", "?", [a, b])
+    assert ent is not None and not ties
+    c = {**b, "id": "c:3", "seat": "Sion"}
+    ent, ties, _why = choose("Gletscher Werke AG", "?", [a, c])
+    assert ent is None and len(ties) == 2  # same name, two seats: real namesakes
+    assert covers("Gletscher Werke Stiftng", "Gletscher Werke Stiftung")
+    assert not covers("Gletscher Immobilien", "Gletscher Werke AG")

@@ -87,7 +87,7 @@ def start_http(settings: Settings, **extra: str) -> HttpServer:
         if process.poll() is not None:
             raise RuntimeError(f"the MCP server exited: {process.stderr.read().decode()[-2000:]}")  # type: ignore[union-attr]
         try:
-            if httpx.post(url, json={}, timeout=2).status_code == 401:
+            if httpx.post(url, json={}, timeout=5).status_code == 401:
                 return HttpServer(url=url, token=token, process=process)
         except httpx.TransportError:
             pass

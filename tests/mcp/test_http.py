@@ -54,14 +54,21 @@ async def test_result_equals_the_direct_call(
         out = await call(session, "explore_network", args)
     assert out["records"] == direct.records
     assert [c["pub_number"] for c in out["citations"]] == direct.citations
-    assert [q["cypher"] for q in out["queries"][: len(direct.queries)]] == [
-        q.cypher for q in direct.queries
-    ]
-    assert "pub_date" in out["queries"][-1]["cypher"]  # the dating query is in the trace too
-    assert len(out["queries"]) == len(direct.queries) + 1
+    tool_queries, dating = (
+        out["queries"][: len(direct.queries)],
+        out["queries"][len(direct.queries) :],
+    )
+    assert [q["cypher"] for q in tool_queries] == [q.cypher for q in direct.queries]
+    # the dating query is in the trace too, unless an earlier call of this server dated them
+    assert [q["cypher"] for q in dating] in ([], [PUB_DATES_QUERY.strip()])
+    async with http_session(http_server.url, http_server.token) as session:
+        again = await call(session, "explore_network", args)
+    assert again["citations"] == out["citations"] and len(again["queries"]) == len(direct.queries)
 
 
-async def test_notices_date_themselves(http_server: HttpServer, fixture_graph: FixtureFacts) -> None:
+async def test_notices_date_themselves(
+    http_server: HttpServer, fixture_graph: FixtureFacts
+) -> None:
     """A result made of notices carries their dates already: no second query dates them."""
     async with http_session(http_server.url, http_server.token) as session:
         out = await call(session, "get_node_history", {"entity_id": fixture_graph.ids["leman"]})
@@ -151,7 +158,7 @@ async def test_bad_arguments_get_a_schema_error_naming_the_field(
     http_server: HttpServer, fixture_graph: FixtureFacts
 ) -> None:
     async with http_session(http_server.url, http_server.token) as session:
-        cases = [
+        cases: list[tuple[str, dict[str, Any], str]] = [
             ("explore_network", {"entity_id": fixture_graph.ids["mueller"], "hops": 9}, "hops"),
             ("search_companies", {}, "query"),
             ("get_top_entities", {"metric": "wealth"}, "metric"),

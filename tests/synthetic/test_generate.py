@@ -153,7 +153,7 @@ def test_mentions_are_substrings_of_text(corpus) -> None:  # type: ignore[no-unt
     for m in mentions:
         t = texts[m["pub_number"]]
         if m["kind"] == "person":
-            sep = " " if m["style"] == "prose" else ", "
+            sep = " " if m["style"] in ("prose", "register") else ", "
             assert f"{m['family_name']}{sep}{m['given_names']}" in t, m
             for key in ("origin", "residence"):
                 if m[key]:

@@ -15,7 +15,9 @@ FINDING_1 = "RETURN size([x IN range(1,10000) | [y IN range(1,10000) | y]])"
 
 
 def _doubling(seed: str, steps: int, op: str = "s + s") -> str:
-    return f"WITH {seed} AS s " + " ".join(f"WITH {op} AS s" for _ in range(steps)) + " RETURN size(s)"
+    return (
+        f"WITH {seed} AS s " + " ".join(f"WITH {op} AS s" for _ in range(steps)) + " RETURN size(s)"
+    )
 
 
 NESTED_RANGES = [
@@ -190,10 +192,14 @@ PROCEDURES = [
 
 LITERALS = [
     "WITH [" + ",".join(["1"] * 2000) + "] AS l RETURN size([a IN l | [b IN l | b]]) AS n",
-    "WITH [" + ",".join(["1"] * 1500) + "] AS l RETURN size([a IN l | [b IN l | [c IN l | c]]]) AS n",
+    "WITH ["
+    + ",".join(["1"] * 1500)
+    + "] AS l RETURN size([a IN l | [b IN l | [c IN l | c]]]) AS n",
     "UNWIND [" + ",".join(["1"] * 1500) + "] AS a UNWIND [" + ",".join(["2"] * 1500) + "] AS b "
     "RETURN count(*) AS n",
-    "WITH [" + ",".join([f"'{BIG[:40]}'"] * 150) + "] AS l RETURN size([a IN l | [b IN l | l]]) AS n",
+    "WITH ["
+    + ",".join([f"'{BIG[:40]}'"] * 150)
+    + "] AS l RETURN size([a IN l | [b IN l | l]]) AS n",
     "RETURN size([" + ",".join(["range(1, 10000)"] * 150) + "]) AS n",
 ]
 

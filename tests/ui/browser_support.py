@@ -63,3 +63,72 @@ def ask(page, question: str, expect: str) -> None:  # type: ignore[no-untyped-de
         raise AssertionError(
             f"the answer to {question!r} lacks {expect!r}: {last.inner_text()[:300]}"
         )
+
+
+class ForeignSite:
+    """A web server on another port of 127.0.0.1: serves given pages, records every request.
+
+    Plays the other local page of issue 17 (finding 2) and the tracker host of finding 3.
+    """
+
+    def __init__(self, port: int, pages: dict[str, str]) -> None:
+        import http.server
+        import threading
+
+        hits: list[str] = []
+        self.hits = hits
+
+        class Handler(http.server.BaseHTTPRequestHandler):
+            def do_GET(self) -> None:
+                hits.append(self.path)
+                body = pages.get(self.path.split("?")[0], "").encode()
+                self.send_response(200 if body else 404)
+                self.send_header("Content-Type", "text/html; charset=utf-8")
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+
+            def log_message(self, *args: object) -> None:
+                return None
+
+        self.url = f"http://127.0.0.1:{port}"
+        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", port), Handler)
+        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+        self.thread.start()
+
+    def close(self) -> None:
+        self.server.shutdown()
+        self.server.server_close()
+
+
+def attack_page(app_url: str) -> str:
+    """A page that tries, with the visitor's cookie, to read their threads and to open a
+    socket.io session as them (raw engine.io v4 / socket.io v5 frames); result in window.result."""
+    ws_url = app_url.replace("http://", "ws://") + "/ws/socket.io/?EIO=4&transport=websocket"
+    return f"""<!doctype html><html><body><script>
+window.result = null;
+(async () => {{
+  const out = {{}};
+  try {{
+    const r = await fetch("{app_url}/project/threads", {{
+      method: "POST", credentials: "include", headers: {{"Content-Type": "application/json"}},
+      body: JSON.stringify({{pagination: {{first: 20, cursor: null}}, filter: {{}}}})}});
+    out.threads = "read " + r.status + ": " + (await r.text()).slice(0, 200);
+  }} catch (e) {{ out.threads = "blocked: " + e; }}
+  out.socket = await new Promise((resolve) => {{
+    const ws = new WebSocket("{ws_url}");
+    const auth = {{clientType: "webapp", sessionId: "attack-" + Date.now(), userEnv: "{{}}"}};
+    ws.onmessage = (m) => {{
+      const d = String(m.data);
+      if (d.startsWith("0")) ws.send("40" + JSON.stringify(auth));
+      else if (d.startsWith("40")) {{ resolve("connected as the user"); ws.close(); }}
+      else if (d.startsWith("44")) {{ resolve("refused by the app: " + d); ws.close(); }}
+      else if (d === "2") ws.send("3");
+    }};
+    ws.onerror = () => resolve("refused at the handshake");
+    ws.onclose = () => resolve("closed");
+    setTimeout(() => resolve("timeout"), 10000);
+  }});
+  window.result = out;
+}})();
+</script></body></html>"""

@@ -2,7 +2,9 @@
 
 One app, one browser and one conversation for the whole module (tests run in file order and
 build on each other) to keep the suite short: log in, ask, audit the trace, open a cited
-notice, the network view and a dossier, restart the app and resume, share, refuse.
+notice, the network view and a dossier, restart the app and resume, share, refuse; then the
+attacks of issue 17: a page on another origin acting as the user, data that would load images
+or links, a login page that must not reach other hosts.
 Screenshots of each mode go to test-artifacts/ui/.
 """
 
@@ -21,13 +23,23 @@ from neo4j import Driver
 from benchmarks.ui_server import AppServer, start_app
 from graph_agent.checkpoint import open_checkpointer
 from graph_agent.service import AgentService
+from shabgraph import db
 from shabgraph.settings import Settings
-from tests.ui.browser_support import CHROMIUM_ARGS, ask, chromium_path, login, shot
+from tests.ui.browser_support import (
+    CHROMIUM_ARGS,
+    ForeignSite,
+    ask,
+    attack_page,
+    chromium_path,
+    login,
+    shot,
+)
 from tests.ui.demo_graph import load_demo_graph
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 PORT = 8712
+FOREIGN_PORT = 8798
 FACTORY = "ui.agent_bridge:create_agent"
 QUESTION = "Who is Anna Beispiel?"
 
@@ -182,3 +194,95 @@ def test_unshared_thread_is_refused(browser: Any, alice: Any, flow: type[Flow]) 
     assert bob.get_by_text(QUESTION).count() == 0
     shot(bob, "7-refused")
     ctx.close()
+
+
+@pytest.fixture(scope="module")
+def foreign(flow: type[Flow]) -> Iterator[ForeignSite]:
+    site = ForeignSite(FOREIGN_PORT, {"/attack.html": attack_page(flow.app.url)})
+    yield site
+    site.close()
+
+
+def test_a_page_on_another_origin_cannot_act_as_the_user(
+    alice: Any, flow: type[Flow], foreign: ForeignSite
+) -> None:
+    # The same browser, alice logged in: her cookie goes along to 127.0.0.1 on any port.
+    page = alice.context.new_page()
+    page.goto(foreign.url + "/attack.html")
+    page.wait_for_function("window.result !== null", timeout=20_000)
+    result = page.evaluate("window.result")
+    page.close()
+    assert result["threads"].startswith("blocked"), result
+    assert result["socket"] in ("refused at the handshake", "closed"), result
+    # Her own page still works (same-origin requests carry an Origin too).
+    own = alice.request.post(
+        flow.app.url + "/project/threads",
+        data={"pagination": {"first": 5, "cursor": None}, "filter": {}},
+        headers={"Origin": flow.app.url},
+    )
+    assert own.ok
+
+
+HOSTILE = """
+MERGE (c:Company {id: 'CHE-100.000.099'})
+SET c += {uid: 'CHE-100.000.099', strength: 'strong', status: 'active',
+  name: $name, names: [$name], names_text: 'Tracker Werbung AG', seat: $image,
+  address: $html, purpose: $purpose, legal_form_label: 'AG', canton: 'ZH'}
+"""
+
+
+def test_data_in_names_and_texts_loads_nothing(
+    alice: Any, flow: type[Flow], driver: Driver, foreign: ForeignSite
+) -> None:
+    image = f"![x]({foreign.url}/track.png)"
+    db.write(
+        driver,
+        flow.settings.neo4j_database,
+        HOSTILE,
+        name=f"Tracker Werbung\u202e{image} AG",
+        image=image,
+        html=f"<img src={foreign.url}/onerror.png onerror=alert(1)>",
+        purpose=f"Werbung. [click]({foreign.url}/link) {foreign.url}/bare www.evil.example",
+    )
+    try:
+        before = len(foreign.hits)
+        alice.fill("#chat-input", "/dossier Tracker Werbung")
+        alice.keyboard.press("Enter")
+        heading = alice.get_by_text(re.compile("Dossier: Tracker Werbung")).last
+        heading.wait_for(timeout=20_000)
+        alice.wait_for_timeout(1500)  # time for any image to be fetched
+        message = alice.locator(".step").last
+        assert foreign.hits[before:] == []
+        # The only image is the assistant's avatar, served by the app; no link leaves it.
+        srcs = [i.get_attribute("src") or "" for i in message.locator("img").all()]
+        assert all(s.startswith(("/avatars/", flow.app.url + "/avatars/")) for s in srcs), srcs
+        hrefs = [a.get_attribute("href") or "" for a in message.locator("a").all()]
+        assert not [h for h in hrefs if h.startswith(("http:", "https:", "//"))], hrefs
+        text = message.inner_text()
+        assert "⟨U+202E⟩" in text and "\u202e" not in text
+        assert f"![x]({foreign.url}/track.png)" in text  # shown as the register has it
+        shot(alice, "8-hostile-data")
+    finally:
+        db.write(driver, flow.settings.neo4j_database, "MATCH (c {id: 'CHE-100.000.099'}) DELETE c")
+
+
+def test_login_page_and_chat_load_nothing_from_other_hosts(browser: Any, flow: type[Flow]) -> None:
+    ctx = browser.new_context(viewport={"width": 1200, "height": 800})
+    elsewhere: list[str] = []
+
+    def offline(route: Any) -> None:
+        url = route.request.url
+        if url.startswith(flow.app.url) or url.startswith(("data:", "blob:")):
+            route.continue_()
+        else:
+            elsewhere.append(url)
+            route.abort()
+
+    ctx.route("**/*", offline)
+    page = ctx.new_page()
+    login(page, flow.app.url, "alice", "alice-pw")
+    page.wait_for_load_state("networkidle")
+    html = page.content()
+    ctx.close()
+    assert elsewhere == []
+    assert "fonts.googleapis" not in html and "jsdelivr" not in html

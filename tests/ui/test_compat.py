@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import importlib
+import re
 import time
 from pathlib import Path
 from unittest.mock import Mock
@@ -15,7 +16,9 @@ from ui.compat import (
     SLEEPING_MODULES,
     OwnerCachingDataLayer,
     StoredMetadataMessage,
+    local_html,
     refresh_step,
+    serve_local_assets,
     skip_step_sleeps,
 )
 from ui.persistence import create_schema
@@ -105,3 +108,15 @@ async def test_thread_owner_is_looked_up_once_per_thread(tmp_path: Path) -> None
         await layer.delete_thread("t-1")
         assert "t-1" not in layer.thread_owners
     await layer.close()
+
+
+def test_the_page_links_no_other_host() -> None:
+    assert serve_local_assets() and serve_local_assets()  # idempotent
+    from chainlit.server import get_html_template
+
+    html = get_html_template("")
+    loaded = re.findall(r'(?:href|src)="([^"]*)"', html)
+    assert loaded and not [u for u in loaded if u.startswith(("http:", "https:", "//"))], loaded
+    assert "fonts.googleapis" not in html and "katex" not in html
+    kept = '<link rel="stylesheet" href="/public/shabgraph.css">'
+    assert local_html(f'<link href="https://cdn.x/a.css" rel="stylesheet" />\n{kept}') == kept

@@ -13,8 +13,10 @@ from dataclasses import dataclass, field, replace
 from datetime import date, timedelta
 from typing import Any
 
-from graph_agent.planners.offline.slots import find_full_date, find_period, fold, has_any
+from graph_agent.planners.offline.mentions import ORG_WORDS, mentions
+from graph_agent.planners.offline.slots import find_full_date, find_period, fold
 from graph_agent.planners.offline.vocab import vocab
+from shabgraph.register.folding import has_any
 from shabgraph.register.months import month_number
 
 # Facts that name a relation or an attribute of the entity itself (not an event): the first of
@@ -128,7 +130,7 @@ MONTH_YEAR_RE = re.compile(r"(?<![a-z])([a-z]{3,10})\.?\s+(\d{4})\b")
 def month_period(folded: str) -> tuple[str, str] | None:
     """'im August 2026', 'en sept. 2026', 'nel gennaio 2017': that month as a period."""
     for m in MONTH_YEAR_RE.finditer(folded):
-        month = month_number(m[1])
+        month = month_number(m[1]) or (month_number(m[1][:3]) if len(m[1]) > 3 else None)
         if month:
             year = int(m[2])
             last = (date(year + (month == 12), month % 12 + 1, 1) - timedelta(days=1)).day
@@ -137,8 +139,22 @@ def month_period(folded: str) -> tuple[str, str] | None:
 
 
 SIGNATURE_WORDS = (
-    ("collective", ("kollektiv", "collectiv", "collettiv", "joint", "zu zweien", "a deux", "a due")),
-    ("individual", ("einzelunterschrift", "einzelprokura", "individuel", "individual", "allein", "seul", "da solo")),
+    (
+        "collective",
+        ("kollektiv", "collectiv", "collettiv", "joint", "zu zweien", "a deux", "a due"),
+    ),
+    (
+        "individual",
+        (
+            "einzelunterschrift",
+            "einzelprokura",
+            "individuel",
+            "individual",
+            "allein",
+            "seul",
+            "da solo",
+        ),
+    ),
 )
 
 
@@ -147,18 +163,23 @@ def find_signature(folded: str) -> str | None:
     return next((k for k, words in SIGNATURE_WORDS if has_any(folded, words)), None)
 
 
+RESIDENCE_WORDS = ("domicil", "wohn", "habit", "abita", "resid", "live", "vit ", "vive ")
+
+
 def find_cues(folded: str) -> frozenset[str]:
-    """Time cues present in the question."""
-    return frozenset(k for k, words in vocab().time.items() if has_any(folded, words))
+    """Time cues present in the question (and whether it speaks of where someone lives)."""
+    cues = {k for k, words in vocab().time.items() if has_any(folded, words)}
+    if has_any(folded, RESIDENCE_WORDS):
+        cues.add("residence_word")
+    return frozenset(cues)
 
 
 def understand(question: str, history: list[dict[str, Any]] | None = None) -> Ask:
     """The reading of a question; a bare follow-up inherits from the last turn's question."""
-    from graph_agent.planners.offline.mentions import mentions
-
     cue_text = question
     for m in mentions(question):
-        cue_text = cue_text.replace(m.text, " ")
+        if any(fold(t).strip(".") not in ORG_WORDS for t in m.text.split()):
+            cue_text = cue_text.replace(m.text, " ")  # a legal form alone ("Sàrl") stays a cue
     folded = fold(cue_text)
     whole = fold(question)
     facts = _prune(find_facts(folded), folded)
@@ -193,7 +214,9 @@ def _prune(facts: tuple[str, ...], folded: str) -> tuple[str, ...]:
         out.remove("seat")
     if "head_office" in out and "seat" in out:
         out.remove("seat")
-    if "mandates" in out and any(f in out for f in ATTRIBUTE_FACTS if f not in ("seat", "status", "names")):
+    if "mandates" in out and any(
+        f in out for f in ATTRIBUTE_FACTS if f not in ("seat", "status", "names")
+    ):
         out.remove("mandates")
     return tuple(out)
 
@@ -203,7 +226,7 @@ def inherit(ask: Ask, last: Ask) -> Ask:
     one with its own fact keeps the last role when it names none ("und wer folgte?")."""
     changes: dict[str, Any] = {}
     own = [f for f in ask.facts if f != "notices"]
-    if own == ["address"] and last.role and not ask.role:
+    if own == ["address"] and last.role and not ask.role and ask.has("residence_word"):
         # "et son domicile ?" after a question about a role holder: the holder's residence
         return replace(ask, facts=("residence",), role=last.role, inherited=True)
     if not own and not ask.role:

@@ -11,16 +11,22 @@ from __future__ import annotations
 
 from graph_agent.planners import calls
 from graph_agent.planners.base import ActOut, RouteOut, TurnView
+from graph_agent.planners.offline import lexicon as lx
 from graph_agent.planners.offline.asks import Ask, understand
-from graph_agent.planners.offline.lists import list_call, list_route
-from graph_agent.planners.offline.mentions import Mention, cut_variants, lower_mentions, mentions
+from graph_agent.planners.offline.attribute_words import detect_attribute
+from graph_agent.planners.offline.lists import PERSON_WORDS, list_call, list_route
+from graph_agent.planners.offline.mentions import (
+    ORG_WORDS,
+    Mention,
+    cut_variants,
+    lower_mentions,
+    mentions,
+)
 from graph_agent.planners.offline.slots import fold
 from graph_agent.result import EntityRef
-from graph_agent.planners.offline import lexicon as lx
-from graph_agent.planners.offline.attribute_words import detect_attribute
+from graph_agent.state import Slots, ToolCall
 from shabgraph.register.cantons import CANTON_NAMES, canton_code
 from shabgraph.register.folding import has_any
-from graph_agent.state import Slots, ToolCall
 from tools.intents import Intent
 
 FACT_TOOL = "get_entity_facts"
@@ -34,8 +40,6 @@ def facts_call(entity: EntityRef | str) -> ToolCall:
 
 def names_of(question: str) -> list[Mention]:
     """Mentions that name something (a legal form alone names nothing)."""
-    from graph_agent.planners.offline.mentions import ORG_WORDS
-
     return [
         m
         for m in mentions(question)
@@ -52,9 +56,19 @@ def route_facts(view: TurnView, slots: Slots) -> RouteOut | None:
     found = names_of(view.question)
     if ask.count or ask.most or has_any(folded, lx.TOP_WORDS):
         # a canton or town in a count or ranking is a filter, not an entity
-        found = [m for m in found if m.org or not (canton_code(m.text) or fold(m.text) in CANTON_NAMES)]
-    if not found and not slots.uid and not view.focus and (ask.facts or ask.role):
+        found = [
+            m for m in found if m.org or not (canton_code(m.text) or fold(m.text) in CANTON_NAMES)
+        ]
+    quiet = not (ask.count or ask.population or ask.most or has_any(folded, lx.TOP_WORDS))
+    if not found and not slots.uid and not view.focus and (ask.facts or ask.role) and quiet:
         found = lower_mentions(view.question)
+    if ask.most and has_any(folded, PERSON_WORDS) and not found:
+        return RouteOut(
+            intent="macro_analytics",
+            task="top",
+            reason="ranking of persons by their companies",
+            slots=slots.model_copy(update={"metric": "mandates", "legal_form": None, "spans": []}),
+        )
     listed = list_route(view, slots, ask, found)
     if listed is not None:
         return listed
@@ -63,12 +77,22 @@ def route_facts(view: TurnView, slots: Slots) -> RouteOut | None:
     target = bool(found or slots.uid or (view.focus and (ask.follow_up or not found)))
     if not target or not (ask.facts or ask.role or ask.has("left", "joined", "successor")):
         return None
-    if view.focus and found and not any(m.org for m in found) and (
-        ask.inherited or ask.has("successor", "before")
-    ) and not ask.has("mandates"):
+    if (
+        view.focus
+        and found
+        and not any(m.org for m in found)
+        and (ask.inherited or ask.has("successor", "before"))
+        and not ask.has("mandates")
+    ):
         # "und wer folgte auf Kurt Hess?": the name filters the entity in focus
         found = []
-    if ask.facts == ("mandates",) and not ask.role and not found and not slots.uid and not view.focus:
+    if (
+        ask.facts == ("mandates",)
+        and not ask.role
+        and not found
+        and not slots.uid
+        and not view.focus
+    ):
         return None
     if detect_attribute(fold(view.question)) == "current" or (
         ask.main == "names" and (ask.as_of or ask.date_from)
@@ -93,7 +117,11 @@ def route_facts(view: TurnView, slots: Slots) -> RouteOut | None:
         f"asks {', '.join(ask.facts) or 'a role'}"
         + (f" (role {ask.role})" if ask.role else "")
         + (f" of {spans[0]!r}" if spans else " of the entity in focus")
-        + (f"; time {ask.as_of or ''}{ask.date_from or ''}–{ask.date_to or ''}" if _timed(ask) else "")
+        + (
+            f"; time {ask.as_of or ''}{ask.date_from or ''}–{ask.date_to or ''}"
+            if _timed(ask)
+            else ""
+        )
         + ("; kept facts of the last turn" if ask.inherited else "")
     )
     return RouteOut(
@@ -114,7 +142,7 @@ HISTORY_FACTS = frozenset({"registered", "deleted", "happened", "changes", "noti
 def intent_of(ask: Ask) -> Intent:
     """The paper's intent the fact belongs to (for the trace and the allowed tools)."""
     main = ask.main or ""
-    if main in HISTORY_FACTS or ask.has("over_time", "changes") and main not in NETWORK_FACTS:
+    if main in HISTORY_FACTS or (ask.has("over_time", "changes") and main not in NETWORK_FACTS):
         return "event_history"
     if main in NETWORK_FACTS or ask.role:
         return "network_exploration"
@@ -139,8 +167,12 @@ def act_facts(view: TurnView) -> ActOut:
     if pending:
         return ActOut(calls=[facts_call(h) for h in pending], note="namesakes: the facts of each")
     if view.entities and view.entities[0].id not in read:
-        return ActOut(calls=[facts_call(view.entities[0])], note=f"facts of {view.entities[0].name}")
-    tried = {fold(str(s["args"].get("query", ""))) for s in steps if s.get("tool") == "search_companies"}
+        return ActOut(
+            calls=[facts_call(view.entities[0])], note=f"facts of {view.entities[0].name}"
+        )
+    tried = {
+        fold(str(s["args"].get("query", ""))) for s in steps if s.get("tool") == "search_companies"
+    }
     mentions_ = ([slots.uid] if slots.uid else []) + slots.spans
     untried = [m for m in mentions_ if fold(m) not in tried]
     if untried and not (slots.follow_up and view.focus and not steps):
@@ -164,3 +196,15 @@ def act_list(view: TurnView) -> ActOut:
     if any(s.get("tool") == "list_register" for s in view.steps):
         return ActOut(note="list read")
     return ActOut(calls=[list_call(view.question, view.slots)], note="list with filters")
+
+
+def better_spans(question: str, slots: Slots) -> Slots:
+    """The template routes search the names `mentions` finds first ("Dimmi qualcosa sulla
+    Venusstiftung" names Venusstiftung), the slot filler's runs after them as fallbacks."""
+    if slots.uid:
+        return slots
+    mine = [m.text for m in names_of(question)]
+    if not mine:
+        return slots
+    spans = list(dict.fromkeys([*mine, *(v for m in mine for v in cut_variants(m)), *slots.spans]))
+    return slots.model_copy(update={"spans": spans})

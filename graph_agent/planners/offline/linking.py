@@ -6,8 +6,10 @@ Pure functions; the search itself is a tool call recorded in the trace like any 
 from __future__ import annotations
 
 import re
+from difflib import SequenceMatcher
 from typing import Any, Literal
 
+from graph_agent.planners.offline.mentions import ORG_WORDS
 from graph_agent.planners.offline.slots import fold
 from graph_agent.result import EntityRef
 
@@ -56,6 +58,11 @@ def context_bonus(question: str, rec: dict[str, Any]) -> tuple[float, str]:
             and re.search(rf"(?<!\w){re.escape(fold(value))}(?!\w)", q)
         ):
             return 10.0, f"{key} '{value}' named in the question"
+    for key in ("seat", "residence"):
+        # one part of a double-barrelled place ("Flamatt" of "Wünnewil-Flamatt", "Bienne")
+        parts = re.split(r"[-/ ()]+", fold(str(rec.get(key) or "")))
+        if any(len(p) > 3 and re.search(rf"(?<!\w){re.escape(p)}(?!\w)", q) for p in parts):
+            return 8.0, f"{key} '{rec.get(key)}' partly named in the question"
     return 0.0, ""
 
 
@@ -101,7 +108,11 @@ def choose(
     ]
     if tied and same_company(top, tied):
         best = next((r for r in [top, *tied] if r.get("uid")), top)
-        return entity_from_record(best), [], f"{why}; {len(tied) + 1} nodes of one company (same name and seat)"
+        return (
+            entity_from_record(best),
+            [],
+            f"{why}; {len(tied) + 1} nodes of one company (same name and seat)",
+        )
     keep, why_strong = prefer_registered(top, tied)
     if keep is not None:
         ent = entity_from_record(keep)
@@ -182,7 +193,9 @@ def homonym_survey(
     not a question back to the user.
     """
     if aspect == "facts" and homonyms:
-        read = {str(s["args"].get("entity_id")) for s in steps if s.get("tool") == "get_entity_facts"}
+        read = {
+            str(s["args"].get("entity_id")) for s in steps if s.get("tool") == "get_entity_facts"
+        }
         return not {str(h.get("id")) for h in homonyms[:4]} <= read
     if aspect != "mandates" or not homonyms:
         return False
@@ -193,15 +206,11 @@ def homonym_survey(
 
 
 def _words(text: str) -> list[str]:
-    from graph_agent.planners.offline.mentions import ORG_WORDS
-
     return [t for t in re.findall(r"[a-z0-9]+", fold(text)) if len(t) > 1 and t not in ORG_WORDS]
 
 
 def covers(mention: str, name: str) -> bool:
     """Every distinctive word of the mention is one of the name's, or a near spelling of it."""
-    from difflib import SequenceMatcher
-
     want = _words(mention)
     have = [t for t in re.findall(r"[a-z0-9]+", fold(name)) if len(t) > 1]
     if not want or not have:

@@ -13,18 +13,37 @@ import re
 
 from graph_agent.planners.base import RouteOut, TurnView
 from graph_agent.planners.offline import lexicon as lx
-from graph_agent.planners.offline.asks import Ask
+from graph_agent.planners.offline.asks import Ask, understand
 from graph_agent.planners.offline.mentions import Mention
-from graph_agent.planners.offline.slots import fold, has_any
+from graph_agent.planners.offline.slots import fold
 from graph_agent.planners.offline.vocab import vocab
 from graph_agent.state import Slots, ToolCall
 from shabgraph.register.cantons import CANTON_NAMES, canton_code
+from shabgraph.register.folding import has_any
 from shabgraph.register.legal_forms import spellings
 
 LIST_KINDS = frozenset({"companies", "notices", "roles"})
 """What `list_register` lists (the route puts it in `Slots.attribute`)."""
-NOTICE_WORDS = ("notices", "publications", "publikationen", "meldungen", "pubblicazioni", "avis", "annonces")
-PERSON_WORDS = ("persons", "people", "personen", "personnes", "persone", "who ", "wer ", "qui ", "chi ")
+NOTICE_WORDS = (
+    "notices",
+    "publications",
+    "publikationen",
+    "meldungen",
+    "pubblicazioni",
+    "avis",
+    "annonces",
+)
+PERSON_WORDS = (
+    "person",
+    "people",
+    "personne",
+    "persona",
+    "persone",
+    "who ",
+    "wer ",
+    "qui ",
+    "chi ",
+)
 
 
 def legal_form_in(folded: str) -> str | None:
@@ -33,16 +52,19 @@ def legal_form_in(folded: str) -> str | None:
     for w in words:
         for cand in (w, w.rstrip("s"), w.removesuffix("en"), w.removesuffix("i") + "e"):
             code = spellings().get(cand)
-            if code and cand not in ("sa", "ag") or (code and w in ("sa", "ag")):
+            if (code and cand not in ("sa", "ag")) or (code and w in ("sa", "ag")):
                 return code
     return None
 
 
 def canton_in(question: str, folded: str) -> str | None:
     """A canton named as a code after a preposition ("im Kanton ZH", "in TI") or by its name."""
-    if m := re.search(r"\b(?:kanton|canton|cantone)\s+(?:de\s+|di\s+|du\s+|del\s+)?([a-z]+)", folded):
-        if code := canton_code(m[1]):
-            return code
+    if (
+        m := re.search(
+            r"\b(?:kanton|canton|cantone)\s+(?:de\s+|di\s+|du\s+|del\s+)?([a-z]+)", folded
+        )
+    ) and (code := canton_code(m[1])):
+        return code
     for name, code in CANTON_NAMES.items():
         if len(name) > 3 and re.search(rf"(?<![a-z]){re.escape(name)}(?![a-z])", folded):
             return code
@@ -53,7 +75,7 @@ def list_route(view: TurnView, slots: Slots, ask: Ask, found: list[Mention]) -> 
     """A list route for a population question without one entity in it, else None."""
     folded = fold(view.question)
     cantons = {code for code in [canton_code(m.text) for m in found] if code}
-    named = [m for m in found if not canton_code(m.text) and not fold(m.text) in CANTON_NAMES]
+    named = [m for m in found if not canton_code(m.text) and fold(m.text) not in CANTON_NAMES]
     if named or slots.uid or ask.most or not (ask.population or ask.count):
         return None
     listing = has_any(folded, vocab().lists["list"]) is not None
@@ -61,12 +83,12 @@ def list_route(view: TurnView, slots: Slots, ask: Ask, found: list[Mention]) -> 
         return None  # rankings and text searches have their own tools
     if ask.count and not listing and not ask.population:
         return None  # "how many mergers": the count tool counts by event type
-    if ask.follow_up and view.focus and not ask.population:
-        return None
+    if ask.follow_up and view.focus and not ask.count:
+        return None  # "et ses succursales ?": the entity in focus
     what = _what(folded, ask)
     if what is None:
         return None
-    update = {
+    update: dict[str, object] = {
         "spans": [],
         "canton": next(iter(cantons), None) or canton_in(view.question, folded),
         "legal_form": legal_form_in(folded),
@@ -88,7 +110,9 @@ def list_route(view: TurnView, slots: Slots, ask: Ask, found: list[Mention]) -> 
 def _what(folded: str, ask: Ask) -> str | None:
     if ask.role and (ask.has("joined", "left") or ask.date_from or ask.date_to or ask.population):
         return "roles"
-    if has_any(folded, NOTICE_WORDS) and not ask.count or (ask.as_of and has_any(folded, NOTICE_WORDS)):
+    if (has_any(folded, NOTICE_WORDS) and not ask.count) or (
+        ask.as_of and has_any(folded, NOTICE_WORDS)
+    ):
         return "notices"
     if has_any(folded, PERSON_WORDS) and not has_any(folded, vocab().lists["population"][:0]):
         return None
@@ -103,14 +127,18 @@ def list_call(question: str, slots: Slots) -> ToolCall:
     registered = has_any(fold(question), vocab().facts.get("registered", ()))
     dated = bool(slots.date_from or slots.date_to)
     companies = (slots.attribute or "companies") == "companies"
+    event = event_of(question)
     args = {
         "what": slots.attribute or "companies",
         "legal_form": slots.legal_form,
         "canton": slots.canton,
-        "status": "deleted" if deleted and companies and not dated and not slots.event_type else None,
+        "status": "deleted" if deleted and companies and not dated else None,
         "event_type": (
-            slots.event_type
-            or ("deletion" if deleted and dated else "registration" if registered and dated else None)
+            # registrations and deletions are read from the question's own words (a count of
+            # "new registrations in 2019" filters notices, "deleted companies" a status)
+            event
+            or (slots.event_type if slots.event_type not in ("registration", "deletion") else None)
+            or ("deletion" if deleted and dated else "registration" if registered else None)
         )
         if slots.attribute != "roles"
         else None,
@@ -125,3 +153,48 @@ def list_call(question: str, slots: Slots) -> ToolCall:
         args={k: v for k, v in args.items() if v is not None},
         purpose="population list",
     )
+
+
+CHANGE_EVENTS = {
+    "seat": "seat_change",
+    "capital": "capital_change",
+    "names": "name_change",
+    "address": "address_change",
+    "purpose": "purpose_change",
+    "legal_form": "legal_form_change",
+    "statutes": "statutes_change",
+}
+PLAIN_EVENTS = {"mergers": "merger", "transfers": "asset_transfer", "bankruptcy": "bankruptcy"}
+
+
+def event_of(question: str) -> str | None:
+    """The event label a population question filters on: a named change of an attribute
+    ("ihren Sitz verlegt", "increased their capital") or a merger, transfer, bankruptcy."""
+    ask = understand(question)
+    for fact in ask.facts:
+        if fact in PLAIN_EVENTS:
+            return PLAIN_EVENTS[fact]
+    moved = ask.has("changes") or has_any(fold(question), MOVE_WORDS)
+    for fact in ask.facts:
+        if fact in CHANGE_EVENTS and moved:
+            return CHANGE_EVENTS[fact]
+    return None
+
+
+MOVE_WORDS = (
+    "verlegt",
+    "verleg",
+    "erhoht",
+    "herabgesetzt",
+    "transfere",
+    "augmente",
+    "reduit",
+    "trasferit",
+    "aumentat",
+    "ridott",
+    "moved",
+    "increased",
+    "reduced",
+    "raised",
+    "relocated",
+)

@@ -104,8 +104,9 @@ def _starts_name(token: str) -> bool:
     clean = token.strip(".,'’?!;:()")
     if not _capital(clean):
         return False
-    if len(clean) > 1 and clean.isupper() and _bare(clean) not in _cue_words():
-        return True
+    if len(clean) > 1 and clean.isupper():
+        # "EQUAM", "DAS" are names; "UID", "CHE-UID", "GF", "SHAB" are cue words
+        return not set(_bare(clean).split("-")) & _cue_words()
     return not _is_keyword(clean)
 
 
@@ -139,7 +140,9 @@ def mentions(question: str) -> list[Mention]:
     """Candidate names, best first: quoted text, then runs with a legal form, then the rest."""
     text = remove_uids(question)
     # "d'EQUAM", "dell'Umbau": the elided article is no part of the name
-    text = re.sub(r"(?<![\w])((?:[dlDL]|dell|all|nell|sull|dall|dell|qu)['’])(?=[A-ZÀ-Ý])", r"\1 ", text)
+    text = re.sub(
+        r"(?<![\w])((?:[dlDL]|dell|all|nell|sull|dall|dell|qu)['’])(?=[A-ZÀ-Ý])", r"\1 ", text
+    )
     found: list[Mention] = [
         Mention(m["q"].strip(), any(_is_form(t) for t in m["q"].split()))
         for m in QUOTED_RE.finditer(text)
@@ -155,12 +158,19 @@ def mentions(question: str) -> list[Mention]:
             i += 1
             continue
         run, j = [tokens[i]], i + 1
+        if fold(tokens[i]).endswith(("'s", "’s")):
+            found.append(Mention(tokens[i][:-2], _is_form(tokens[i]), None))
+            i = j
+            continue
         while j < len(tokens):
             tok, low = tokens[j], fold(tokens[j])
             if tok == ",":
                 break
             if _continues_name(tok) or _is_form(tok):
                 run.append(tok)
+                if _bare(tok) != fold(tok).strip(".,'’?!;:()"):
+                    j += 1
+                    break  # a possessive ends the name ("EQUAM's Geschäftsführer")
             elif (
                 low in JOINERS
                 and j + 1 < len(tokens)
@@ -174,8 +184,16 @@ def mentions(question: str) -> list[Mention]:
             else:
                 break
             j += 1
+        # a trailing cue word after the legal form is no part of the name ("Nearivo GmbH
+        # Revisionsstelle"); without a form it may be ("Rysaffe Administrateurs")
         while run and (
-            fold(run[-1]) in JOINERS or (_is_keyword(run[-1]) and not _is_form(run[-1]))
+            fold(run[-1]) in JOINERS
+            or _bare(run[-1]) in _plain()
+            or (
+                _is_keyword(run[-1])
+                and not _is_form(run[-1])
+                and (any(_is_form(t) for t in run[:-1]) or len(run) == 1)
+            )
         ):
             run.pop()
         # "Zweigniederlassung der Telelan AG": the branch word says what, the rest says which

@@ -9,9 +9,10 @@ from typing import Literal
 from graph_agent.answers.attributes import follow_up_dates
 from graph_agent.planners import calls
 from graph_agent.planners.base import ActOut, RouteOut, SynthOut, TurnView
-from graph_agent.planners.offline.fact_plan import act_facts, act_list, route_facts
-from graph_agent.planners.offline.lists import LIST_KINDS
+from graph_agent.planners.offline import lexicon as lx
+from graph_agent.planners.offline.fact_plan import act_facts, act_list, better_spans, route_facts
 from graph_agent.planners.offline.linking import homonym_survey
+from graph_agent.planners.offline.lists import LIST_KINDS
 from graph_agent.planners.offline.router import classify
 from graph_agent.planners.offline.slots import cue_text, fill_slots, fold
 from graph_agent.result import EntityRef
@@ -134,6 +135,7 @@ class OfflinePlanner:
         facts = route_facts(view, slots)
         if facts is not None:
             return facts
+        slots = better_spans(view.question, slots)
         slots, inherited = inherit_slots(slots, view.history)
         # Rules read the question without the names: "…, succursale de Vevey" asks no branches.
         intent, task, reason = classify(
@@ -245,8 +247,6 @@ class OfflinePlanner:
 
 
 def _place_words(slots: Slots) -> set[str]:
-    from graph_agent.planners.offline import lexicon as lx
-
     words = {name for name, code in lx.CANTON_NAMES.items() if code == slots.canton}
     if slots.seat:
         words.add(fold(slots.seat))

@@ -8,8 +8,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from graph_agent.planners.offline import lexicon as lx
-from graph_agent.planners.offline.slots import has_any
 from graph_agent.state import Slots
+from shabgraph.register.folding import has_any
 from tools.intents import Intent
 
 Rule = Callable[[str, Slots, bool], tuple[float, str]]

@@ -142,6 +142,9 @@ def _class_kind(words: str) -> str:
 
 def share_classes(text: str) -> tuple[list[ShareClass], float | None, bool]:
     """(classes, paid-in amount, fully paid) the notice states for its capital."""
+    low = text.lower()
+    if not any(w in low for w in ("aktien", "action", "azion", "stammant", "parts soc", "quot")):
+        return [], None, False
     classes: list[ShareClass] = []
     paid: float | None = None
     fully = False

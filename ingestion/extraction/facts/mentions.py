@@ -19,6 +19,13 @@ _ENTRY_END: Final = re.compile(r";|(?<![A-Z][a-z])(?<!\b[A-Za-z])\.\s+(?=[A-ZÃ„Ã
 abbreviation (`Dr.`, `St.`)."""
 
 
+_WORDS: Final = re.compile(
+    r"stamm|parts?\b|quot[ae]|kommandit|commandit|accomandit|anteil|einlage|apport|conferiment",
+    re.IGNORECASE,
+)
+"""A word every contribution phrase has."""
+
+
 def _spellings(family: str, given: str | None) -> list[str]:
     if not given:
         return [family]
@@ -55,6 +62,8 @@ def mention_positions(text: str, names: Sequence[tuple[str, str | None]]) -> lis
 
 def contributions(text: str, names: Sequence[tuple[str, str | None]]) -> list[Contribution | None]:
     """The contribution each named mention's entry states (None where it states none)."""
+    if not _WORDS.search(text):  # most notices state no contribution at all
+        return [None] * len(names)
     starts = mention_positions(text, names)
     ordered = sorted(p for p in starts if p >= 0)
     out: list[Contribution | None] = []

@@ -38,6 +38,9 @@ _DECLARED: Final = re.compile(
 
 def audit_opting_out(text: str) -> tuple[bool, dt.date | None]:
     """(the notice states the opting-out, date of the declaration when it gives one)."""
+    low = text.lower()
+    if "revisi" not in low and "contr" not in low:  # most notices: no sentence to read
+        return False, None
     for _, sentence in sentences(current_text(text.replace("’", "'"))):
         folded = fold(sentence)
         if any(p in folded for p in _OPTING_OUT):
@@ -56,6 +59,9 @@ _SUPERVISION: Final = re.compile(
 
 def supervision(text: str) -> tuple[str, str | None] | None:
     """(supervisory authority as written, its UID when the notice gives one), else None."""
+    low = text.lower()
+    if "aufsicht" not in low and "surveillance" not in low and "vigilanza" not in low:
+        return None
     m = _SUPERVISION.search(current_text(text))
     if not m:
         return None
@@ -100,8 +106,10 @@ def _one_line(parts: list[str]) -> str | None:
 def business_address(text: str, seat: str | None) -> str | None:
     """The business address the notice gives for its subject (a headed field, else the head)."""
     body = current_text(text)
-    pieces = sentences(body)
-    for m in _ADDRESS_FIELD.finditer(body):
+    low = body.lower()
+    fields = any(w in low for w in ("domizil", "adress", "recapito", "indirizzo", "domicil"))
+    pieces = sentences(body if fields else body[:600])
+    for m in _ADDRESS_FIELD.finditer(body) if fields else ():
         start = max(0, m.start() - 8)
         if any(w in fold(body[start : m.start() + 20]) for w in _POSTAL):
             continue

@@ -140,9 +140,18 @@ def _dissolution(sentences: list[str]) -> tuple[dt.date | None, str | None]:
     return None, None
 
 
+def _reason(folded: str) -> str | None:
+    reason = next((r for r, words in _REASONS if any(w in folded for w in words)), None)
+    if reason is None and any(w in folded for w in _LIQUIDATION):
+        return "liquidation_completed" if any(w in folded for w in _ENDED) else None
+    return reason
+
+
 def winding_up(text: str, deletion: bool) -> WindingUp | None:
     """Dissolution, bankruptcy and (for a deletion notice) the deletion's reason; None when the
     notice says nothing about any of them."""
+    if not deletion and not any(w in fold(text) for w in (*_DISSOLVED, *_BANKRUPTCY)):
+        return None
     sentences = _sentences(text)
     dissolved_on, cause = _dissolution(sentences)
     reason = None
@@ -151,12 +160,9 @@ def winding_up(text: str, deletion: bool) -> WindingUp | None:
         deleted = [s for s in sentences if any(w in fold(s) for w in _DELETED)] or sentences
         folded = " ".join(fold(s) for s in deleted)
         ex_officio = any(w in folded for w in _EX_OFFICIO)
-        whole = fold(" ".join(sentences))
-        reason = next((r for r, words in _REASONS if any(w in folded for w in words)), None)
-        if reason is None and any(w in folded for w in _LIQUIDATION):
-            reason = "liquidation_completed" if any(w in folded for w in _ENDED) else None
-        if reason is None:  # the cause is often stated in the sentence before the deletion
-            reason = next((r for r, words in _REASONS if any(w in whole for w in words)), None)
+        # the cause is often stated in the sentence before the deletion (not in the head, which
+        # holds the name: "Fusion Partner AG")
+        reason = _reason(folded) or _reason(fold(" ".join(sentences[1:])))
         reason = reason or ("ex_officio" if ex_officio else None)
     step = bankruptcy_step(text)
     if (

@@ -176,15 +176,22 @@ VOCAB = Vocabulary(
         r"\berloschen\b",
         r"\bausgeschieden\b",
         r"\bzurückgetreten\b",
-        r"^Gestrichen\b",
+        r"\b(?:[Rr]ücktritte?|[Aa]ustritte?)\b",
+        r"\bGestrichen\b",  # no `^` here: an anchor in the joined cues costs every scan dearly
     ),
     grant_cues=(r"\berteilt\b", r"\bzeichnen\b", r"\bzeichnet\b"),
     removal_templates=(
         (
             # The noun names the right that ended: Prokura, Kollektivprokura, Einzelunterschrift,
             # Kollektivunterschriften zu zweien, Zeichnungsberechtigung.
-            r"[Dd]ie (?:[A-ZÄÖÜ]?[a-zäöü]+)?(?:[Pp]rokura|[Uu]nterschrift|[Zz]eichnungsberechtigung)"
-            r"(?:en)?(?: zu zweien)? (?:von |des |der )(?P<names>.+?) (?:ist|sind) erloschen",
+            r"[Dd]ie (?:[A-ZÄÖÜ]?[a-zäöü]+)?(?:[Pp]rokur(?:a|en)|[Uu]nterschrift(?:en)?|"
+            r"[Zz]eichnungsberechtigung(?:en)?)(?: zu zweien)? (?:von |des |der )(?P<names>.+?) (?:ist|sind) erloschen",
+            "authorized_signatory",
+        ),
+        (
+            # "Die an A und B erteilte Kollektivprokura ist erloschen"
+            r"[Dd]ie (?:an|für) (?P<names>.+?) erteilten? (?:[A-ZÄÖÜ]?[a-zäöü]+)?(?:[Pp]rokur(?:a|en)|"
+            r"[Uu]nterschrift(?:en)?)(?: zu zweien)? (?:ist|sind) erloschen",
             "authorized_signatory",
         ),
         (r"^(?P<names>.+?),? (?:ist|sind) nicht mehr (?P<role>[^;,.]+)", None),
@@ -209,13 +216,13 @@ VOCAB = Vocabulary(
     head_office_patterns=(
         r"Identifikationsnummer (?:des )?Hauptsitz(?:es)?: (?P<uid>CHE-\d{3}\.\d{3}\.\d{3})",
         r"Firma (?:des )?Hauptsitz(?:es)?: (?P<name>.+)",
+        r"(?:^|\. ?)Hauptsitz(?: neu)?: (?P<name>[^,]+?), (?:mit Sitz )?in (?P<seat>[^,(]+(?:\([A-Z]{2}\))?)"
+        r"(?: ?\((?:UID )?(?P<uid>CHE-\d{3}\.\d{3}\.\d{3})\))?",
         r"(?:^|\. ?)Hauptsitz(?: in)?: (?P<seat>.+)",
         r"hat die (?:Aktiengesellschaft|Gesellschaft mit beschränkter Haftung|Genossenschaft|Stiftung|"
         r"Kollektivgesellschaft|Kommanditgesellschaft|Firma|Gesellschaft|Einzelunternehmung)?\s*"
         r"(?P<name>[^,]+?), mit Sitz in (?P<seat>[^,]+),",
         r"Zweigniederlassung der (?P<name>[^,]+?), (?:mit Sitz )?in (?P<seat>[^,.(]+)",
-        r"(?:^|\. ?)Hauptsitz(?: neu)?: (?P<name>[^,]+?), (?:mit Sitz )?in (?P<seat>[^,(]+(?:\([A-Z]{2}\))?)"
-        r"(?: \((?:UID )?(?P<uid>CHE-\d{3}\.\d{3}\.\d{3})\))?",
     ),
     transaction_patterns=(
         (
@@ -276,14 +283,19 @@ VOCAB = Vocabulary(
     list_labels=(
         r"\bzeichne[nt]?\b",
         r"\bgewählt\b",
+        r"\beingetragen\b",
         r"\bausgeschieden\b",
         r"\bzurückgetreten\b",
         r"^(?:Eingetragene )?Personen\b",
         r"^Gestrichen(?:e Personen)?$",
+        r"^(?:Rücktritte?|Austritte?)$",
         r"^Neu$",
     ),
     organ_roles=(
-        (r"\b(?:verwaltung|verwaltungsrat|vorstand|stiftungsrat|verwaltungsrates|vorstandes)\b", "board_member"),
+        (
+            r"\b(?:verwaltung|verwaltungsrat|vorstand|stiftungsrat|verwaltungsrates|vorstandes)\b",
+            "board_member",
+        ),
         (r"\bgeschäftsführung\b", "managing_director"),
     ),
     qualifiers=r"^(?:(?:als|neu|neue[rsn]?|weitere[rsn]?|bisherige[rsn]?)\s+)+",
@@ -297,7 +309,11 @@ VOCAB = Vocabulary(
     preambles=(
         r"^(?:Gemäss|Laut|Gestützt auf|Aufgrund|Auf Grund|Mit|Durch|Infolge|Nach)\b[^:;]{0,200}?:\s+"
         r"(?=(?:von |van |de |du |di |da )?[A-ZÄÖÜ])"
+        # "Neu zeichnet X, von …, in …, Direktor, mit …": the verb before the person.
+        r"|^(?:Neu |Ferner |Weiter )?zeichne[nt] (?:neu )?(?=(?:von |van |de )?[A-ZÄÖÜ][^,]*, )"
     ),
-    list_prepositions=("von", "des", "der"),
+    list_prepositions=("von", "des", "der", "an"),
+    entry_labels=((r"[Nn]eu", "registered"), (r"[Gg]estrichen|[Bb]isher", "removed")),
     auditor_replaced=r"^(?:anstelle|in Ersetzung) (?:von |der |des )",
+    appoint_verbs=r"\b(?:wurde|wurden) (?:neu )?(?:gewählt|ernannt|bestellt)(?::)? (?=[A-ZÄÖÜ]|von |van |de )",
 )

@@ -161,7 +161,8 @@ VOCAB = Vocabulary(
         (
             # The noun names the right that ended: procuration (collective à deux), signature(s).
             r"[Ll](?:a|es) (?:procuration|signature|pouvoir)s? (?:(?:collective|individuelle)s? )?"
-            r"(?:à deux )?(?:de |d'|des )(?P<names>.+?) (?:est|a été|sont|ont été) radié(?:e|s|es)?\b",
+            r"(?:à deux )?(?:(?:conférée?s?|accordée?s?) (?:à |aux )|de |d'|des )(?P<names>.+?) "
+            r"(?:est|a été|sont|ont été) radié(?:e|s|es)?\b",
             "authorized_signatory",
         ),
         (
@@ -194,10 +195,10 @@ VOCAB = Vocabulary(
     head_office_patterns=(
         r"Numéro d'identification du siège principal: (?P<uid>CHE-\d{3}\.\d{3}\.\d{3})",
         r"Raison (?:sociale|de commerce) du siège principal: (?P<name>.+)",
+        r"(?:^|\. ?)(?:Société mère|Siège principal)(?: nouveau)?: (?P<name>[^,]+?), (?:avec siège )?à (?P<seat>[^,(]+(?:\([A-Z]{2}\))?)"
+        r"(?: ?\((?:IDE )?(?P<uid>CHE-\d{3}\.\d{3}\.\d{3})\))?",
         r"(?:^|\. ?)Siège principal(?: à)?: (?P<seat>.+)",
         r"succursale de (?:la société |l'association |la fondation )?(?P<name>[^,]+?), (?:dont le siège est |avec siège )?à (?P<seat>[^,.(]+)",
-        r"(?:^|\. ?)(?:Société mère|Siège principal)(?: nouveau)?: (?P<name>[^,]+?), (?:avec siège )?à (?P<seat>[^,(]+(?:\([A-Z]{2}\))?)"
-        r"(?: \((?:IDE )?(?P<uid>CHE-\d{3}\.\d{3}\.\d{3})\))?",
         r"^Sous cette raison (?:sociale|de commerce), (?:la |l'|le )(?:société anonyme |société à responsabilité limitée |"
         r"société coopérative |fondation |association |société )?(?P<name>[^,]+?), (?:avec siège|dont le siège est) à "
         r"(?P<seat>[^,(]+(?:\([A-Z]{2}\))?)",
@@ -273,15 +274,20 @@ VOCAB = Vocabulary(
     list_labels=(
         r"\bsignent\b",
         r"\bnommée?s?\b",
+        r"\binscrite?s?\b",
         r"\bélue?s?\b",
         r"\bsortante?s?\b",
         r"\bdémissionnaires?\b",
         r"^Personnes?\b",
         r"^Radiée?s?$",
+        r"^Démissions?$",
         r"^Nouveau$",
     ),
     organ_roles=(
-        (r"\b(?:administration|conseil d'administration|conseil de fondation|comité)\b", "board_member"),
+        (
+            r"\b(?:administration|conseil d'administration|conseil de fondation|comité)\b",
+            "board_member",
+        ),
         (r"\b(?:gérance|direction)\b", "managing_director"),
     ),
     qualifiers=r"^(?:(?:comme|en qualité de|nouvel(?:le)?s?|nouveaux|nouveau|autres?)\s+)+",
@@ -296,6 +302,11 @@ VOCAB = Vocabulary(
         r"^(?:Par décision|Selon (?:décision|procès-verbal)|Suite à|Conformément à|Lors de)\b[^,;:]{0,200}?[,:]\s+"
         r"(?=(?:de |du |di |da |von )?[A-ZÉ])"
     ),
-    list_prepositions=("de", "d'", "des"),
+    list_prepositions=("de", "d'", "des", "à"),
+    entry_labels=(
+        (r"[Nn]ouvel(?:le)?|[Nn]ouveau", "registered"),
+        (r"[Rr]adiée?|[Aa]ncien(?:ne)?", "removed"),
+    ),
     auditor_replaced=r"^en remplacement (?:de |du |d')",
+    appoint_verbs=r"\b(?:a|ont) (?:nommé|désigné|élu|appelé)(?: en qualité de \w+)? (?=[A-ZÉ]|de |du |d')",
 )

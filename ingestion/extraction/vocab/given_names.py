@@ -289,6 +289,7 @@ GERMAN = frozenset(
         "sven",
         "tanja",
         "theres",
+        "theresa",
         "therese",
         "theresia",
         "thomas",

@@ -80,7 +80,10 @@ VOCAB = Vocabulary(
         (r"procur[ae] collettiv[ae](?: a due)?", "collective_procuration"),
         (r"procur[ae] individual[ei]", "individual_procuration"),
         (r"firm[ae] individual[ei]|firma(?:no)? individualmente", "individual"),
-        (r"firm[ae] collettiv[ae](?: a due)?|firma(?:no)? collettivamente(?: a due)?", "collective_two"),
+        (
+            r"firm[ae] collettiv[ae](?: a due)?|firma(?:no)? collettivamente(?: a due)?",
+            "collective_two",
+        ),
         (r"senza (?:diritto di )?firma", "none"),
     ),
     previous_markers=("finora", "precedentemente"),
@@ -129,6 +132,7 @@ VOCAB = Vocabulary(
         r"\bnon sono più\b",
         r"\bdimissionari[oaie]?\b",
         r"\bestint[aoie]\b",
+        r"\b[Dd]imissioni\b",
         r"\bdimess[oaie]\b",
         r"\bcessato (?:le sue |le loro )?funzioni",
     ),
@@ -137,7 +141,8 @@ VOCAB = Vocabulary(
         (
             # The noun names the right that ended: procura (collettiva a due), firma, poteri.
             r"(?:[Ll][ae] (?:procur|firm)[ae]|[Ii] poteri) (?:(?:collettiv|individual)[aeio] )?(?:a due )?"
-            r"(?:di |del |della |dei )(?P<names>.+?) (?:è|sono) (?:stat[aeio] )?(?:cancellat|estint)[aeio]\b",
+            r"(?:conferit[aeio] (?:a |alla |al )|di |del |della |dei )(?P<names>.+?) (?:è|sono) "
+            r"(?:stat[aeio] )?(?:cancellat|estint)[aeio]\b",
             "authorized_signatory",
         ),
         (r"^(?P<names>[^;]+?),? (?:non è|non sono) più (?P<role>[^;,.]+)", None),
@@ -157,10 +162,10 @@ VOCAB = Vocabulary(
     head_office_patterns=(
         r"Numero di identificazione della sede principale: (?P<uid>CHE-\d{3}\.\d{3}\.\d{3})",
         r"Ditta della sede principale: (?P<name>.+)",
+        r"(?:^|\. ?)Sede principale(?: nuova)?: (?P<name>[^,]+?), (?:con sede )?(?:in|a) (?P<seat>[^,(]+(?:\([A-Z]{2}\))?)"
+        r"(?: ?\((?:IDI )?(?P<uid>CHE-\d{3}\.\d{3}\.\d{3})\))?",
         r"(?:^|\. ?)Sede principale(?: a| in)?: (?P<seat>.+)",
         r"succursale della (?:società )?(?P<name>[^,]+?), (?:con sede )?in (?P<seat>[^,.(]+)",
-        r"(?:^|\. ?)Sede principale(?: nuova)?: (?P<name>[^,]+?), (?:con sede )?(?:in|a) (?P<seat>[^,(]+(?:\([A-Z]{2}\))?)"
-        r"(?: \((?:IDI )?(?P<uid>CHE-\d{3}\.\d{3}\.\d{3})\))?",
         r"^Sotto questa (?:ditta|ragione sociale), (?:la |il |l')(?:società anonima |società a garanzia limitata |"
         r"società cooperativa |fondazione |associazione |società )?(?P<name>[^,]+?), con sede (?:in|a) "
         r"(?P<seat>[^,(]+(?:\([A-Z]{2}\))?)",
@@ -214,6 +219,7 @@ VOCAB = Vocabulary(
         r"\([Nn]uova iscrizione\)",
         r"^Nuova (?:società|ditta|succursale)\b(?!:)",
         r"\. Nuova (?:società|ditta|succursale)\b(?!:)",
+        r"^Sotto questa (?:ditta|ragione sociale)\b",
     ),
     name_change=(
         r"Nuova ragione sociale: (?P<value>.+)",
@@ -240,14 +246,19 @@ VOCAB = Vocabulary(
     list_labels=(
         r"\bfirmano\b",
         r"\bnominat[oaie]\b",
+        r"\biscritt[oaie]\b",
         r"\belett[oaie]\b",
         r"\bdimissionari[oaie]?\b",
         r"^Persone\b",
         r"^Cancellat[oaie]$",
+        r"^Dimissioni$",
         r"^Nuovo$",
     ),
     organ_roles=(
-        (r"\b(?:amministrazione|consiglio di amministrazione|consiglio di fondazione|comitato)\b", "board_member"),
+        (
+            r"\b(?:amministrazione|consiglio di amministrazione|consiglio di fondazione|comitato)\b",
+            "board_member",
+        ),
         (r"\b(?:gerenza|direzione)\b", "managing_director"),
     ),
     qualifiers=r"^(?:(?:quale|come|in qualità di|nuov[oaie]|altr[oaie])\s+)+",
@@ -262,6 +273,8 @@ VOCAB = Vocabulary(
         r"^(?:Per decisione|Con decisione|Secondo (?:decisione|verbale)|Giusta decisione|In seguito a)\b"
         r"[^,;:]{0,200}?[,:]\s+(?=(?:de |di |da |von )?[A-Z])"
     ),
-    list_prepositions=("di", "da", "del", "della"),
+    list_prepositions=("di", "da", "del", "della", "a"),
+    entry_labels=((r"[Nn]uov[oa]", "registered"), (r"[Cc]ancellat[oa]|[Pp]recedente", "removed")),
     auditor_replaced=r"^in sostituzione (?:di |della |del |dell')",
+    appoint_verbs=r"\b(?:ha|hanno) (?:nominato|designato|eletto) (?=[A-Z]|de |di |da |von )",
 )

@@ -109,5 +109,10 @@ class Vocabulary:
     `Par décision du conseil …,`) that is no part of any name."""
     list_prepositions: tuple[str, ...] = ()
     """Prepositions repeated before each name of an expiry list (`von A und von B`)."""
+    entry_labels: tuple[tuple[str, Action], ...] = ()
+    """Regexes of a label inside a list entry (`Revisionsstelle: Neu: X AG …`, `organe de
+    révision: nouveau: X SA; radié: Y Sàrl`) with the action it gives the entry."""
+    appoint_verbs: str = r"^$"
+    """Regex of a verb after which the appointed persons follow (`a nommé`, `ha nominato`)."""
     auditor_replaced: str = r"^$"
     """Regex of a field naming the auditor a new one replaces (`en remplacement de X`)."""

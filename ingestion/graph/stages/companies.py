@@ -1,5 +1,6 @@
 """Company stage: strong companies from the notices' subjects (identities by UID, old register
-number, else name and seat), their state history, names and HAS_EVENT edges.
+number, and name and seat for notices without a UID: `ingestion.graph.subject_ids`), their
+state history, names and HAS_EVENT edges.
 
 Company ids are assigned once here, merged with the ids the graph already holds for the same
 identifiers, so a second run over the same notices reaches the same ids.
@@ -12,10 +13,10 @@ from typing import Any, Final
 
 from ingestion.graph import store
 from ingestion.graph.history import Observation, company_props, company_states
-from ingestion.graph.identity import AliasIndex, fallback_company_id
 from ingestion.graph.normalize import company_hub_key
 from ingestion.graph.rows import SubjectObs
 from ingestion.graph.stages.context import BuildContext, Strong
+from ingestion.graph.subject_ids import NameSeat, name_seat, subject_aliases, subject_id
 from ingestion.graph.writer import WRITE_COMPANIES
 
 COMPANY_BATCH: Final = 250
@@ -47,37 +48,33 @@ def strong_companies(ctx: BuildContext) -> None:
 
 
 def _assign_ids(ctx: BuildContext) -> dict[str, list[SubjectObs]]:
-    alias = AliasIndex()
-    for s in ctx.subjects:
-        keys = [k for k in ((s.uid if s.uid_valid else None), s.code13) if k]
-        if keys:
-            alias.link(keys)
+    graph_firms: dict[NameSeat, list[tuple[str, str | None]]] = {}
     existing: dict[str, str] = {}
     if not ctx.fresh:
+        keys = {ns for s in ctx.subjects if (ns := name_seat(s))}
+        graph_firms = store.strong_by_name_seat(ctx.driver, ctx.db, keys)
         existing = store.ids_by_identifier(
             ctx.driver,
             ctx.db,
             {s.uid for s in ctx.subjects if s.uid and s.uid_valid},
             {s.code13 for s in ctx.subjects if s.code13},
         )
+    alias = subject_aliases(ctx.subjects, graph_firms)
+    graph_ids = frozenset(cid for firms in graph_firms.values() for cid, _ in firms)
     groups: dict[str, list[SubjectObs]] = defaultdict(list)
     for s in ctx.subjects:
-        key = (s.uid if s.uid_valid else None) or s.code13
-        if key:
-            canon = alias.canonical(key)
-            cid = (
-                existing.get(canon)
-                or existing.get(key)
-                # An old register number is `CH` + digits; a UID (CHE-, ADM-) is its own id.
-                or (f"CH:{canon[2:]}" if canon[2:3].isdigit() else canon)
-            )
-        else:
-            name = next((v for k, v in s.attrs if k == "name"), None)
-            seat = next((v for k, v in s.attrs if k == "seat"), None)
-            cid = fallback_company_id(name, seat)
+        cid = subject_id(s, alias, existing, graph_ids)
         ctx.pub_company[s.pub_number] = cid
         groups[cid].append(s)
     return groups
+
+
+def _latest_code13(subs: list[SubjectObs], old: dict[str, Any]) -> str | None:
+    """The register number of the latest notice (numbers change when registers renumber)."""
+    dated = [(s.pub_date, s.pub_number, s.code13) for s in subs if s.code13]
+    if old.get("code13") and old.get("last"):
+        dated.append((old["last"], "", old["code13"]))
+    return max(dated)[2] if dated else None
 
 
 def _company_row(
@@ -91,7 +88,8 @@ def _company_row(
     flags = set(old.get("flags", [])) | {"invalid_uid" for s in subs if s.uid and not s.uid_valid}
     extra = {
         "uid": uid,
-        "code13": next((s.code13 for s in subs if s.code13), None),
+        "code13": _latest_code13(subs, old),
+        "code13s": sorted({s.code13 for s in subs if s.code13} | set(old.get("code13s", []))),
         "canton": next((s.canton for s in reversed(subs) if s.canton), None),
         "flags": sorted(flags),
     }

@@ -16,10 +16,13 @@ from neo4j import Driver
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
+from ingestion.graph.guard import guarded_query
+from ingestion.graph.reject_log import RejectLog
 from ingestion.graph.rows import CompanyRow, PersonRow, RowPool, SubjectObs
 from ingestion.graph.sink import WriteSink
 from ingestion.graph.stages.summary import IngestSummary
 from ingestion.graph.writer import run_write
+from ingestion.sources.rejects import Reject
 
 
 class Strong(NamedTuple):
@@ -51,6 +54,8 @@ class BuildContext:
     """No notice in the graph at the start: nothing to merge with, no graph reads needed."""
     summary: IngestSummary = field(default_factory=IngestSummary)
     """What the run did, filled by every stage."""
+    rejects: RejectLog = field(default_factory=RejectLog)
+    """Every record the parsers or the writers refused (counted, and written to the file)."""
     pool: RowPool = field(default_factory=RowPool)
     """Interns the values shared by many rows while the read stage runs."""
     subjects: list[SubjectObs] = field(default_factory=list)
@@ -80,9 +85,17 @@ class BuildContext:
         )
 
     def write(self, query: str, **params: Any) -> None:
-        """Queue one write query with its parameters."""
-        driver, db = self.driver, self.db
-        self.sink.submit(lambda: run_write(driver, db, query, **params))
+        """Queue one write query with its parameters (a row Neo4j refuses becomes a reject)."""
+        driver, db, reject = self.driver, self.db, self.rejects.add
+
+        def run(q: str, **p: Any) -> None:
+            run_write(driver, db, q, **p)
+
+        self.sink.submit(lambda: guarded_query(run, query, params, reject))
+
+    def reject(self, item: Reject) -> None:
+        """Record one rejected record."""
+        self.rejects.add(item)
 
     def submit(self, job: Callable[[], None]) -> None:
         """Queue one write job (a transaction function bound to its rows)."""

@@ -13,6 +13,7 @@ from typing import Any, Final
 
 from ingestion.graph import store
 from ingestion.graph.derive import company_mention_props, holder_rows
+from ingestion.graph.guard import guarded_company_holders
 from ingestion.graph.head_offices import head_office_seats
 from ingestion.graph.identity import StrongCandidate, resolve_weak, weak_company_id
 from ingestion.graph.normalize import company_hub_key, place_norm
@@ -24,7 +25,6 @@ from ingestion.graph.writer import (
     WRITE_INVOLVED,
     WRITE_WEAK,
     chunks,
-    replace_company_holders,
 )
 from shabgraph.register.uid import check_uid, parse_uid
 
@@ -80,6 +80,24 @@ def _head_office_loans(
     return head_office_seats(pairs, known)
 
 
+def _uid_spellings(
+    ctx: BuildContext, pairs: list[tuple[CompanyRow, str]], loans: dict[tuple[str, int], str]
+) -> dict[tuple[str, str], tuple[str, bool]]:
+    """(name key, seat key) -> the one valid UID this run's mentions, or a weak node of the
+    graph, give for that spelling."""
+    uids: dict[tuple[str, str], set[str]] = defaultdict(set)
+    if not ctx.fresh:
+        keys = {company_hub_key(m.name) for m, _ in pairs if not check_uid(m.uid)[1]}
+        for ns, held in store.weak_uids(ctx.driver, ctx.db, keys):
+            uids[ns].add(held)
+    for m, _ in pairs:
+        uid, valid = check_uid(m.uid)
+        if uid and valid:
+            seat = m.seat or loans.get((m.pub_number, m.idx))
+            uids[(company_hub_key(m.name), place_norm(seat))].add(uid)
+    return {ns: (next(iter(u)), True) for ns, u in uids.items() if len(u) == 1}
+
+
 def company_mentions(ctx: BuildContext) -> None:
     """Resolve every company mention of this run (and stale weak ones) and write the edges."""
     stale = _stale_weak(ctx)
@@ -95,10 +113,15 @@ def company_mentions(ctx: BuildContext) -> None:
     by_holder: dict[str, dict[tuple[str, int], tuple[CompanyRow, str]]] = defaultdict(dict)
     involved: list[dict[str, Any]] = []
     loans = _head_office_loans(ctx, pairs)
+    uid_spellings = _uid_spellings(ctx, pairs, loans)
     for m, subject in pairs:
         seat = m.seat or loans.get((m.pub_number, m.idx))
         target, rule, (score, reason) = resolve_weak(m.name, m.uid, seat, uid_index, hub_index)
         uid, valid = check_uid(m.uid)
+        if not valid:  # a UID-less mention of a spelling that one UID's mentions use
+            uid, valid = uid_spellings.get(
+                (company_hub_key(m.name), place_norm(seat)), (None, False)
+            )
         wid = weak_company_id(m.name, seat, uid if valid else None)
         w = weak.setdefault(
             wid,
@@ -126,6 +149,10 @@ def company_mentions(ctx: BuildContext) -> None:
                 by_holder[hid].setdefault((m.pub_number, m.idx), (m, subject))
         for wid in repointed:  # no mentions left: its derived edges are deleted below
             by_holder[wid] = {}
+        # a weak node named in an earlier run keeps the names and notices it had
+        for wid, (names, pubs) in store.weak_provenance(ctx.driver, ctx.db, weak).items():
+            weak[wid]["names"].update(names)
+            weak[wid]["pubs"].update(pubs)
     weak_rows = [_weak_row(w) for w in sorted(weak.values(), key=lambda x: x["id"])]
     ctx.summary.weak_companies = len(weak_rows)
     ctx.summary.absorbed.update(w["rule"] for w in weak_rows if w["target"])
@@ -187,12 +214,13 @@ def _write_mentions(
                     links[rel].extend(rows)
             ctx.submit(
                 partial(
-                    replace_company_holders,
+                    guarded_company_holders,
                     ctx.driver,
                     ctx.db,
                     list(hbatch),
                     roles,
                     dict(links),
+                    ctx.rejects.add,
                 )
             )
             ctx.summary.role_edges += len(roles)

@@ -11,10 +11,11 @@ from typing import Any
 
 from ingestion.graph import store
 from ingestion.graph.derive import person_rows
+from ingestion.graph.guard import guarded_person_blocks
 from ingestion.graph.persons import block_key, cluster_block, group_blocks
 from ingestion.graph.stages.context import BuildContext
 from ingestion.graph.stages.mentions import MENTION_BATCH
-from ingestion.graph.writer import CLOSE_ROLES_OF_DELETED, chunks, replace_person_blocks
+from ingestion.graph.writer import CLOSE_ROLES_OF_DELETED, chunks
 
 
 def person_profiles(ctx: BuildContext) -> None:
@@ -40,13 +41,14 @@ def person_profiles(ctx: BuildContext) -> None:
                     roles.extend(rl)
             ctx.submit(
                 partial(
-                    replace_person_blocks,
+                    guarded_person_blocks,
                     ctx.driver,
                     ctx.db,
                     list(batch),
                     persons,
                     involved,
                     roles,
+                    ctx.rejects.add,
                 )
             )
             ctx.summary.persons += len(persons)

@@ -8,6 +8,8 @@ from collections import Counter
 from pydantic import BaseModel, Field
 from rich.table import Table
 
+from ingestion.sources.rejects import Reject
+
 
 class IngestSummary(BaseModel):
     """What one ingest run did (printed at the end, returned to callers and benchmarks)."""
@@ -15,7 +17,11 @@ class IngestSummary(BaseModel):
     notices: int = 0
     """Publications read and loaded."""
     rejects: Counter[str] = Field(default_factory=Counter)
-    """Records the parsers could not read, by reason."""
+    """Records refused (by the parsers' checks, as duplicates, by Neo4j), by reason."""
+    reject_examples: list[Reject] = Field(default_factory=list)
+    """The first rejects, with field, size and location (all of them are in `reject_file`)."""
+    reject_file: str | None = None
+    """The JSONL file holding every reject of the run; None when nothing was rejected."""
     flags: Counter[str] = Field(default_factory=Counter)
     """Data-quality flags raised (events, companies, roles)."""
     strong_companies: int = 0
@@ -49,6 +55,11 @@ def summary_table(summary: IngestSummary) -> Table:
     table.add_row("notices loaded", f"{summary.notices:,} ({summary.notices / total:,.0f}/s)")
     for reason, n in sorted(summary.rejects.items()):
         table.add_row(f"rejected: {reason}", f"{n:,}")
+    for r in summary.reject_examples:
+        where = f"{r.path} {r.location or ''}".strip()
+        table.add_row(f"  {r.reason} {r.field or ''}".rstrip(), where[-70:])
+    if summary.reject_file:
+        table.add_row("reject file (every reject)", summary.reject_file)
     table.add_row("strong companies", f"{summary.strong_companies:,}")
     absorbed = sum(summary.absorbed.values())
     table.add_row(

@@ -1,0 +1,99 @@
+"""Answers about an entity's links and texts: head office and branches, mergers and asset
+transfers, the supervisory authority, bankruptcy notices.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from graph_agent.answers import fact_text as ft
+from graph_agent.answers.fact_events import event_day, event_line
+from graph_agent.answers.fact_record import Facts, neg
+from graph_agent.answers.phrases import day, fact_name, say
+from graph_agent.planners.offline.asks import Ask
+
+Rec = dict[str, Any]
+
+
+REL_WORDS = {
+    "HEAD_OFFICE_OF": "head_office",
+    "MERGED_INTO": "mergers",
+    "TRANSFERRED_TO": "transfers",
+    "ACQUIRED_FROM": "transfers",
+}
+
+
+TEXT_CUES = {
+    "transfers": (
+        "aktiven",
+        "passiven",
+        "actif",
+        "passif",
+        "attiv",
+        "passiv",
+        "vermogen",
+        "patrimoine",
+        "patrimonio",
+        "ubernimmt",
+        "reprend",
+        "apport",
+    ),
+    "mergers": ("fusion", "fusione", "merger", "ubernimmt", "absorb"),
+    "head_office": ("hauptsitz", "siege principal", "sede principale"),
+    "branches": ("zweigniederlassung", "succursale", "filiale"),
+}
+
+
+def links(f: Facts, fact: str) -> list[str]:
+    """Head office, branches, mergers and transfers, with the other party's UID and seat."""
+    lines: list[str] = []
+    for link in f.links:
+        kind = REL_WORDS.get(str(link.get("relation")), "")
+        if kind == "head_office":
+            kind = "branches" if link.get("direction") == "out" else "head_office"
+        if kind != fact:
+            continue
+        uid = f.uid_of(link.get("other_id"), link.get("other_uid"))
+        v = ", ".join(str(x) for x in (link.get("other_name"), link.get("other_place"), uid) if x)
+        key = (
+            "head_office" if fact == "head_office" else "branches" if fact == "branches" else "link"
+        )
+        rel = {"TRANSFERRED_TO": "→", "ACQUIRED_FROM": "←", "MERGED_INTO": "⇒"}.get(
+            str(link.get("relation")), ""
+        )
+        when = f" ({day(link.get('date'))})" if link.get("date") else ""
+        lines.append(say(f.lang, key, name=f.name, v=v, rel=rel, when=when) + f.c(link))
+    for e in f.events:
+        if sentence := ft.sentence_with(e.get("text"), TEXT_CUES.get(fact, ()), 600):
+            lines.append(f"- **{day(event_day(e))}**: {sentence}" + f.c(e))
+    if not lines:
+        return [neg(f, "no_fact", name=f.name, what=fact_name(f.lang, fact))]
+    return lines
+
+
+def supervision(f: Facts, ask: Ask) -> list[str]:
+    """The supervisory authorities the notices named, oldest first."""
+    hits = ft.supervision(f.events)
+    if not hits:
+        return [neg(f, "no_fact", name=f.name, what=fact_name(f.lang, "supervision"))]
+    e, last = hits[-1]
+    lines = [say(f.lang, "supervision", name=f.name, v=last) + f.c(e)]
+    lines += [f"- **{day(event_day(x))}**: {v}" + f.c(x) for x, v in hits]
+    return lines
+
+
+def bankruptcy(f: Facts) -> list[str]:
+    """Bankruptcy notices (court, opening, suspension) as the notices wrote them."""
+    rows = [
+        e
+        for e in f.events
+        if any("bankrupt" in t or "konkurs" in t for t in (e.get("event_types") or []))
+    ]
+    rows = rows or [
+        e
+        for e in f.events
+        if ft.sentence_with(e.get("text"), ("konkurs", "faillite", "fallimento"))
+    ]
+    if not rows:
+        return [neg(f, "no_fact", name=f.name, what=fact_name(f.lang, "bankruptcy"))]
+    return [event_line(f, e) for e in rows]

@@ -1,0 +1,216 @@
+"""Answers about the holders of roles: who holds a role when, how they sign, their shares,
+where they live, and the companies an entity holds roles in (its mandates).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from graph_agent.answers import fact_text as ft
+from graph_agent.answers import roles as rl
+from graph_agent.answers.fact_events import event_day
+from graph_agent.answers.fact_record import PERSON, Facts, neg, when_text
+from graph_agent.answers.phrases import day, fact_name, role_name, say, signature_name, span
+from graph_agent.planners.offline.asks import Ask
+
+Rec = dict[str, Any]
+
+
+def holder_line(f: Facts, r: Rec, ask: Ask) -> str:
+    """One holder with the register's role words, signature, residence, shares and interval."""
+    lang = f.lang
+    bits = [f"«{r['role_text']}»" if r.get("role_text") else role_name(lang, r.get("role"))]
+    if sig := signature_name(lang, r.get("signature")):
+        bits.append(sig)
+    if r.get("other_kind") == "person" and (place := residence_of(f, r)):
+        bits.append(place)
+    if r.get("other_kind") == "company" and (
+        uid := f.uid_of(r.get("other_id"), r.get("other_uid"))
+    ):
+        bits.append(uid)
+    if shares := shares_of(f, r):
+        bits.append(shares)
+    if before := prev_roles_of(f, r.get("other_id")):
+        bits.append(before)
+    when = span(lang, r.get("valid_from"), r.get("valid_to"))
+    return f"**{r.get('other_name')}** ({', '.join(bits)}{', ' + when if when else ''})" + f.c(r)
+
+
+def residence_of(f: Facts, r: Rec) -> str | None:
+    """Where a person lives (and is from), as the latest notice naming them wrote it."""
+    home, origin = r.get("other_residence"), r.get("other_origin")
+    for e in reversed(f.events):
+        for x in e.get("involved") or []:
+            if x and x.get("id") == r.get("other_id"):
+                home = home or x.get("residence")
+                origin = origin or x.get("origin")
+    words = {
+        "de": "in {h}, von {o}",
+        "fr": "à {h}, de {o}",
+        "it": "in {h}, da {o}",
+        "en": "in {h}, from {o}",
+    }
+    if home and origin:
+        return (words.get(f.lang) or words["en"]).format(h=home, o=origin)
+    return str(home) if home else None
+
+
+def shares_of(f: Facts, r: Rec) -> str | None:
+    """The shares a holder's notice states beside the name, if any."""
+    name = str(r.get("other_name") or "")
+    parts = name.split()
+    family, given = (parts[-1], parts[0]) if len(parts) > 1 else (name, None)
+    for e in reversed(f.events):
+        seg = ft.person_segment(str(e.get("text") or ""), family, given)
+        if r.get("other_kind") == "company":
+            seg = ft.person_segment(str(e.get("text") or ""), parts[0] if parts else name, None)
+        if got := ft.shares_in(seg):
+            f.used.append(e)
+            return got
+    return None
+
+
+def role_answer(f: Facts, ask: Ask, others: list[str]) -> list[str]:
+    """Holders of a role (or a named holder's roles) at the question's time, answer first."""
+    lang, when = f.lang, when_text(f.lang, ask)
+    rows, how = rl.select(f.roles, ask, "in", others)
+    if ask.signature:
+        rows = [r for r in rows if str(r.get("signature") or "").startswith(ask.signature)] or rows
+    elif "signature" in ask.facts and not ask.role:
+        # "who may sign": the holders with a signature
+        rows = [r for r in rows if r.get("signature") not in (None, "none", "unknown")] or rows
+    if not rows:
+        if ask.role == "auditor" and (opt := ft.opting_out(f.events)):
+            return [say(lang, "opting_out", name=f.name) + f.c(opt)]
+        role = role_name(lang, ask.role) if ask.role else PERSON.get(lang, PERSON["en"])
+        if how == "named":
+            role = ", ".join(others)
+        return [neg(f, "no_holder", name=f.name, role=role, when=when)]
+    lines = [holder_line(f, r, ask) for r in rows]
+    role = role_name(lang, ask.role) if ask.role else ""
+    if how in ("left", "joined"):
+        n = len({r.get("other_id") for r in rows})
+        lead = say(lang, how, name=f.name, when=when, v=f"({n}) " + "; ".join(lines))
+    elif how == "named" or not ask.role:
+        lead = say(lang, "roles_of", name=f.name, what="; ".join(lines))
+    elif how == "successor":
+        lead = say(lang, "successor", who=", ".join(others), role=role, v="; ".join(lines))
+    elif how == "predecessor":
+        lead = say(lang, "predecessor", who=", ".join(others), role=role, v="; ".join(lines))
+    else:
+        lead = say(
+            lang,
+            "holders",
+            role=role[:1].upper() + role[1:],
+            name=f.name,
+            when=when,
+            who="; ".join(lines),
+        )
+    out = [lead]
+    if ask.role == "board_member" and how == "current":
+        rest = [
+            r
+            for r in f.roles
+            if r.get("direction") == "in" and not r.get("valid_to") and r not in rows
+        ]
+        out += [f"- {holder_line(f, r, ask)}" for r in rest]
+    if ask.role == "auditor" and ask.has("uid"):
+        out += [uid_line(f, r) for r in rows]
+    return out
+
+
+def uid_line(f: Facts, r: Rec) -> str:
+    """The UID of a role holder (an audit firm, a partner company)."""
+    uid = f.uid_of(r.get("other_id"), r.get("other_uid"))
+    name = str(r.get("other_name"))
+    if not uid:
+        return neg(f, "no_fact", name=name, what=fact_name(f.lang, "uid"))
+    return say(f.lang, "uid", name=name, v=uid) + f.c(r)
+
+
+def mandates(f: Facts, ask: Ask) -> list[str]:
+    """The companies in which the entity holds (or held) a role, with the intervals."""
+    rows, _ = rl.select(f.roles, ask, "out", [])
+    if not rows:
+        rows = [r for r in f.roles if r.get("direction") == "out"]
+    rows = [r for r in rows if r.get("other_id") not in f.exclude] or rows
+    if not rows:
+        return [neg(f, "no_fact", name=f.name, what=fact_name(f.lang, "registered"))]
+    by_company: dict[str, list[Rec]] = {}
+    for r in rows:
+        by_company.setdefault(str(r.get("other_name")), []).append(r)
+    parts = []
+    for company, rs in by_company.items():
+        roles = "; ".join(
+            f"{r.get('role_text') or role_name(f.lang, r.get('role'))}"
+            + (
+                f", {signature_name(f.lang, r.get('signature'))}"
+                if signature_name(f.lang, r.get("signature"))
+                else ""
+            )
+            + f", {span(f.lang, r.get('valid_from'), r.get('valid_to'))}"
+            + f.c(r)
+            for r in sorted(rs, key=lambda r: str(r.get("valid_from") or ""))
+        )
+        before = prev_roles(f, rs[0].get("other_id"))
+        shares = own_shares(f, rs[0].get("other_id"))
+        parts.append(f"**{company}** ({roles}{before}{'; ' + shares if shares else ''})")
+    known = {str(r.get("other_id")) for r in rows}
+    me = f.entity.get("id")
+    for e in f.events:
+        sid = str(e.get("subject_id") or "")
+        if not sid or sid == me or sid in known or str(e.get("subject_name")) in by_company:
+            continue
+        mine = [x for x in e.get("involved") or [] if x and x.get("id") == me]
+        role = next((x.get("role_text") or role_name(f.lang, x.get("role")) for x in mine), "")
+        known.add(sid)
+        by_company.setdefault(str(e.get("subject_name")), [])
+        parts.append(f"**{e.get('subject_name')}** ({role}, {day(event_day(e))})" + f.c(e))
+    lead = say(f.lang, "mandates", name=f.name, n=len(by_company), what="; ".join(parts))
+    return [lead]
+
+
+def prev_roles_of(f: Facts, holder_id: object) -> str:
+    """'previously: partner, managing director' for a holder of the entity, from its notices."""
+    prev: list[str] = []
+    for e in f.events:
+        for x in e.get("involved") or []:
+            if x and x.get("id") == holder_id and x.get("prev_roles"):
+                prev += [role_name(f.lang, str(r)) for r in x["prev_roles"]]
+    if not prev:
+        return ""
+    word = {"de": "bisher", "fr": "auparavant", "it": "in precedenza", "en": "previously"}
+    return f"{word.get(f.lang, word['en'])}: " + ", ".join(dict.fromkeys(prev))
+
+
+def prev_roles(f: Facts, company_id: object) -> str:
+    """'; previously: partner, managing director' from the notices that changed the role."""
+    me = f.entity.get("id")
+    prev: list[str] = []
+    for e in f.events:
+        if e.get("subject_id") != company_id:
+            continue
+        for x in e.get("involved") or []:
+            if x and x.get("id") == me and x.get("prev_roles"):
+                prev += [role_name(f.lang, str(r)) for r in x["prev_roles"]]
+    if not prev:
+        return ""
+    word = {"de": "bisher", "fr": "auparavant", "it": "in precedenza", "en": "previously"}
+    return f"; {word.get(f.lang, word['en'])}: " + ", ".join(dict.fromkeys(prev))
+
+
+def own_shares(f: Facts, company_id: object) -> str | None:
+    """The shares the entity holds in a company, as that company's notices state them."""
+    name = str(f.entity.get("name") or "")
+    family = f.entity.get("family_name") or (
+        name if f.entity.get("kind") == "company" else name.split()[-1:] or [name]
+    )
+    family = family if isinstance(family, str) else " ".join(family)
+    given = f.entity.get("given_names")
+    for e in reversed(f.events):
+        if e.get("subject_id") != company_id:
+            continue
+        if got := ft.shares_in(ft.person_segment(str(e.get("text") or ""), family, given)):
+            f.used.append(e)
+            return got
+    return None

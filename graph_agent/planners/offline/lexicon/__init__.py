@@ -1,0 +1,61 @@
+"""Words the offline router reads questions with, from `{de,fr,it,en}.json` beside this module.
+
+Data, not code (issue 13): each language file lists its words, folded like the question (see
+`slots.fold`); `common.json` says which tables are (key, words) tables, lists or sets. The
+names below (`COUNT_WORDS`, `ASPECTS`, `STOPWORDS`, ...) are built on first access from all four
+files, each list in its original order, so `lexicon.X` reads as a constant and nothing is loaded
+at import time. Cantons and month names are the register's (`shabgraph.register`).
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from shabgraph.register.cantons import CANTON_NAMES, CANTONS
+from shabgraph.register.months import MONTHS
+
+LANGUAGES = ("de", "fr", "it", "en")
+HERE = Path(__file__).parent
+
+__all__ = ["CANTONS", "CANTON_NAMES", "LANGUAGES", "MONTHS", "tables"]
+
+
+def _read(name: str) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads((HERE / f"{name}.json").read_text(encoding="utf-8"))
+    return data
+
+
+def _ordered(pairs: list[list[Any]]) -> tuple[str, ...]:
+    return tuple(str(w) for _i, w in sorted(pairs, key=lambda p: int(p[0])))
+
+
+@cache
+def tables() -> dict[str, Any]:
+    """Every table, merged over the four languages (read once)."""
+    common = _read("common")
+    files = {lang: _read(lang) for lang in LANGUAGES}
+    out: dict[str, Any] = {"SUB_RUBRICS": dict(common["SUB_RUBRICS"])}
+    for name in common["lists"]:
+        out[name] = _ordered([p for f in files.values() for p in f.get(name, [])])
+    for name, keys in common["tables"].items():
+        out[name] = tuple(
+            (key, _ordered([p for f in files.values() for p in f.get(name, {}).get(key, [])]))
+            for key in keys
+        )
+    for name in common["sets"]:
+        if name == "STOPWORDS":
+            out[name] = {lang: frozenset(files[lang].get(name, [])) for lang in LANGUAGES}
+        else:
+            out[name] = frozenset(w for f in files.values() for w in f.get(name, []))
+    return out
+
+
+def __getattr__(name: str) -> Any:
+    """`lexicon.COUNT_WORDS` and the like, built from the data files on first use."""
+    found = tables()
+    if name in found:
+        return found[name]
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

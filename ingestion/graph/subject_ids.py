@@ -1,0 +1,104 @@
+"""Company ids of the notices' subjects: one id per firm, by UID, old register number, and, for
+notices without a UID, by the firm's name key and seat key (pure).
+
+Old notices (before the UID, 2001-2013) identify a firm by a cantonal register number, and that
+number changed when registers were renumbered, so one firm's history arrives under two or three
+numbers. The register does not let two firms share a name in one seat, so subjects without a
+UID that agree on (NameHub key, seat key) are one firm: their numbers are linked, and they join
+the one firm with a UID under that name and seat, when exactly one has it. Seat keys fold the
+canton qualifier (`Wangen (SZ)`, `Wangen SZ` -> `wangen`, `ingestion.graph.normalize.place_norm`).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Mapping, Sequence
+
+from ingestion.graph.identity import AliasIndex, fallback_company_id
+from ingestion.graph.normalize import company_hub_key, place_norm, stable_id
+from ingestion.graph.rows import SubjectObs
+
+NameSeat = tuple[str, str]
+"""(NameHub key, seat key) of a subject."""
+
+_NS = "~ns:"
+"""Prefix of the name-seat tokens in the alias index (sorts after `CH`, `CHE-`, `ADM-`)."""
+
+
+def name_seat(s: SubjectObs) -> NameSeat | None:
+    """The (name key, seat key) of a subject, when it has both."""
+    name = next((v for k, v in s.attrs if k == "name"), None)
+    seat = next((v for k, v in s.attrs if k == "seat"), None)
+    seat_key = place_norm(seat)
+    if not name or not seat_key:
+        return None
+    return company_hub_key(name), seat_key
+
+
+def _token(ns: NameSeat) -> str:
+    return f"{_NS}{ns[0]}|{ns[1]}"
+
+
+def _uid(s: SubjectObs) -> str | None:
+    return s.uid if s.uid and s.uid_valid else None
+
+
+def subject_aliases(
+    subjects: Sequence[SubjectObs], graph_firms: Mapping[NameSeat, Sequence[tuple[str, str | None]]]
+) -> AliasIndex:
+    """Identifiers (UIDs, register numbers, name-seat tokens, graph ids) linked into firms.
+
+    `graph_firms` gives, per (name key, seat key), the strong companies the graph already holds
+    as (id, uid).
+    """
+    alias = AliasIndex()
+    uid_by_ns: dict[NameSeat, set[str]] = defaultdict(set)
+    for s in subjects:
+        keys = [k for k in (_uid(s), s.code13) if k]
+        if keys:
+            alias.link(keys)
+        ns = name_seat(s)
+        uid = _uid(s)
+        if ns is not None and uid:
+            uid_by_ns[ns].add(uid)
+        elif ns is not None:  # a UID-less notice: the firm is known by its name and seat
+            alias.link([_token(ns), *keys])
+    for ns, firms in graph_firms.items():
+        for cid, uid in firms:
+            if uid:
+                uid_by_ns[ns].add(uid)
+                alias.link([uid, cid])
+        plain = [cid for cid, uid in firms if not uid]
+        if len(plain) == 1 and (_token(ns) in alias or ns in uid_by_ns):
+            alias.link([_token(ns), plain[0]])
+    for ns, uids in uid_by_ns.items():
+        # several firms with a UID under one name and seat: a UID-less notice stays apart
+        if _token(ns) in alias and len({alias.canonical(u) for u in uids}) == 1:
+            alias.link([next(iter(uids)), _token(ns)])
+    return alias
+
+
+def subject_id(
+    s: SubjectObs, alias: AliasIndex, existing: Mapping[str, str], graph_ids: frozenset[str]
+) -> str:
+    """The company id of one subject.
+
+    `existing`: graph ids by UID and register number; `graph_ids`: ids of the graph's firms
+    linked in `alias`. A firm the graph holds keeps its id, so a later run lands on its node.
+    """
+    ns = name_seat(s)
+    key = _uid(s) or s.code13 or (_token(ns) if ns else None)
+    if key is None or key not in alias:
+        name = next((v for k, v in s.attrs if k == "name"), None)
+        seat = next((v for k, v in s.attrs if k == "seat"), None)
+        return fallback_company_id(name, seat)
+    canon = alias.canonical(key)
+    members = alias.members(canon)
+    known = {existing[m] for m in members if m in existing} | (members & graph_ids)
+    if known:
+        return min(known)
+    if canon.startswith(_NS):
+        hub, seat_key = canon[len(_NS) :].split("|", 1)
+        return stable_id("co", hub, seat_key)  # = fallback_company_id(name, seat)
+    # An old register number is `CH` + digits; a UID (CHE-, ADM-) is its own id.
+    return f"CH:{canon[2:]}" if canon[2:3].isdigit() else canon
