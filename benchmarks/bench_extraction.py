@@ -72,7 +72,7 @@ def main() -> None:
                 [
                     sys.executable,
                     "-m",
-                    "shabgraph",
+                    "cli",
                     "generate",
                     "--notices",
                     str(n),
