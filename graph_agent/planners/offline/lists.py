@@ -15,7 +15,7 @@ from graph_agent.planners.base import RouteOut, TurnView
 from graph_agent.planners.offline import lexicon as lx
 from graph_agent.planners.offline.asks import Ask, understand
 from graph_agent.planners.offline.mentions import Mention
-from graph_agent.planners.offline.slots import fold
+from graph_agent.planners.offline.slots import CANTON_PHRASE_RE, fold
 from graph_agent.planners.offline.vocab import vocab
 from graph_agent.state import Slots, ToolCall
 from shabgraph.register.cantons import CANTON_NAMES, canton_code
@@ -47,8 +47,9 @@ PERSON_WORDS = (
 
 
 def legal_form_in(folded: str) -> str | None:
-    """The code of a legal form the question names (plurals too: "fondations", "GmbHs")."""
-    words = re.findall(r"[a-z.]+", folded)
+    """The code of a legal form the question names (plurals too: "fondations", "GmbHs");
+    "im Kanton AG" names a canton."""
+    words = re.findall(r"[a-z.]+", CANTON_PHRASE_RE.sub(" ", folded))
     for w in words:
         for cand in (w, w.rstrip("s"), w.removesuffix("en"), w.removesuffix("i") + "e"):
             code = spellings().get(cand)
@@ -110,12 +111,10 @@ def list_route(view: TurnView, slots: Slots, ask: Ask, found: list[Mention]) -> 
 def _what(folded: str, ask: Ask) -> str | None:
     if ask.role and (ask.has("joined", "left") or ask.date_from or ask.date_to or ask.population):
         return "roles"
-    if (has_any(folded, NOTICE_WORDS) and not ask.count) or (
-        ask.as_of and has_any(folded, NOTICE_WORDS)
-    ):
-        return "notices"
-    if has_any(folded, PERSON_WORDS) and not has_any(folded, vocab().lists["population"][:0]):
-        return None
+    if has_any(folded, NOTICE_WORDS) and not legal_form_in(folded):
+        return "notices"  # (notices carry no legal form: "Sàrl … selon les avis" lists companies)
+    if has_any(folded, PERSON_WORDS):
+        return None  # persons are listed through their roles or ranked, not as companies
     return "companies"
 
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from graph_agent.planners.offline import lexicon as lx
-from graph_agent.planners.offline.slots import QUOTED_RE, fold
+from graph_agent.planners.offline.slots import QUOTED_RE, extend_tail, fold
 from graph_agent.planners.offline.vocab import vocab
 from shabgraph.register.legal_forms import LEGAL_FORM_WORDS, spellings
 from shabgraph.register.months import MONTHS
@@ -54,6 +54,8 @@ def _keywords() -> frozenset[str]:
         for entries in table.values():
             words.update(w.strip() for w in entries if " " not in w.strip())
     for entries in v.lists.values():
+        words.update(w.strip() for w in entries if " " not in w.strip())
+    for _key, entries in lx.EVENT_TYPES:
         words.update(w.strip() for w in entries if " " not in w.strip())
     return frozenset((words | _plain()) - ORG_WORDS - {"partner", "co", "sa", "ag"})
 
@@ -124,6 +126,31 @@ def _continues_name(token: str) -> bool:
     return _capital(token) and _bare(token) not in _plain()
 
 
+@cache
+def _fact_words() -> frozenset[str]:
+    """Single fact and time words (a role word may open a company name, these do not)."""
+    v = vocab()
+    return frozenset(
+        w.strip()
+        for t in (v.facts, v.time)
+        for ws in t.values()
+        for w in ws
+        if " " not in w.strip()
+    )
+
+
+def _word_of_name(tokens: list[str], i: int) -> bool:
+    """A capitalised role or fact word right before a name word starts a company name
+    ("Conseil Rey", "Treuhand Kälin", "Holding Keller")."""
+    tok = tokens[i]
+    if not _capital(tok) or tok.isupper() or _bare(tok) in _plain() or i + 1 >= len(tokens):
+        return False
+    if _bare(tok) in _fact_words():
+        return False  # "Rechtsform Moreira Abreu?": the fact asked, then the name
+    nxt = tokens[i + 1]
+    return _starts_name(nxt) and not _is_form(nxt) and fold(nxt) not in JOINERS
+
+
 def _form_ahead(tokens: list[str], i: int) -> bool:
     """A legal form closes a run of capitalised words starting at i ("New Horizon Management SA")."""
     if not _capital(tokens[i]) or _bare(tokens[i]) in _plain():
@@ -154,6 +181,7 @@ def mentions(question: str) -> list[Mention]:
             _starts_name(tokens[i])
             or (_is_form(tokens[i]) and _capital(tokens[i]))
             or _form_ahead(tokens, i)
+            or _word_of_name(tokens, i)
         ):
             i += 1
             continue
@@ -206,6 +234,10 @@ def mentions(question: str) -> list[Mention]:
             if name and not all(t.isdigit() for t in run):
                 found.append(Mention(name, any(_is_form(t) for t in run), place))
         i = max(j, i + 1)
+    found = [
+        Mention(tail, m.org, m.place) if (tail := extend_tail(question, m.text)) else m
+        for m in found
+    ]
     seen: set[str] = set()
     unique = [m for m in found if not (fold(m.text) in seen or seen.add(fold(m.text)))]  # type: ignore[func-returns-value]
     return sorted(unique, key=lambda m: (not m.org, -len(m.text) if m.org else 0))
