@@ -32,6 +32,9 @@ def run(
         None,
         help="Synthetic corpus the graph was built from (tier-1 resolution against its truth).",
     ),
+    questions: Path = typer.Option(
+        None, help="Curated suite: a questions file (default: evals/data/questions/real_dev)."
+    ),
 ) -> None:
     """Run the benchmarks against the systems and write the report folder."""
     from rich.progress import (
@@ -48,8 +51,12 @@ def run(
     from shabgraph.settings import Settings
 
     settings = Settings()
+    # The curated suite is real users' questions judged by the scorer's rule (evals/curated.py),
+    # not a benchmark-format file: it runs beside the pipeline, not through it.
+    suites = parse_suites(suite)
+    curated = "curated" in suites
     config = RunConfig(
-        suites=parse_suites(suite),
+        suites=[s for s in suites if s != "curated"],
         systems=parse_systems(systems),
         out_dir=out,
         bench_dir=bench_dir or DATA_DIR,
@@ -78,10 +85,12 @@ def run(
                 tasks[kind], completed=done, total=total, description=f"{kind}: {label}"[:60]
             )
 
-        paths = run_evaluation(settings, driver, config, progress)
-    console.print(
-        f"Report written to {out}/ ({len(paths)} files): {out / 'report.md'}, {out / 'results.md'}"
-    )
+        paths = run_evaluation(settings, driver, config, progress) if config.suites else []
+        if curated:
+            from evals.curated import run_curated
+
+            paths += run_curated(settings, driver, out, questions, limit or None, progress)
+    console.print(f"Report written to {out}/ ({len(paths)} files): {', '.join(map(str, paths))}")
 
 
 def generate(

@@ -2,8 +2,7 @@
 
 Only one page is ever held in memory. JSON is written compactly as UTF-8 with keys in insertion
 order, so the bytes depend only on the generator's choices (determinism). Encoding was the largest
-single cost of a run, hence orjson (in requirements.lock); the stdlib fallback writes the same
-bytes for the values used here (strings, ints, finite floats, bools, None).
+single cost of a run, hence orjson (a locked dependency).
 """
 
 from __future__ import annotations
@@ -12,24 +11,14 @@ import json
 from pathlib import Path
 from typing import IO, Any
 
-try:
-    import orjson
-except ImportError:  # pragma: no cover - orjson is locked; keep the generator usable without it
-    orjson = None  # type: ignore[assignment]
+import orjson
 
 PAGE_SIZE = 1000
 TRUTH_FILES = ("companies", "persons", "mentions", "roles", "events")
 _BUFFER = 1 << 20
 """Write buffer of each truth file: few, large writes."""
 
-_ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), check_circular=False)
-
-
-def _dumps_std(obj: Any) -> bytes:
-    return _ENCODER.encode(obj).encode("utf-8")
-
-
-_dumps = orjson.dumps if orjson is not None else _dumps_std
+_dumps = orjson.dumps
 
 
 class CorpusWriter:

@@ -14,6 +14,7 @@ Imported by `ui.chat`. Registers, like the other callbacks, when imported:
 from __future__ import annotations
 
 import logging
+import secrets
 from typing import Any
 
 import chainlit as cl
@@ -39,12 +40,18 @@ if not serve_local_assets():
     log.warning("Chainlit's page template could not be made offline (Chainlit changed?)")
 
 
+def _login_metadata(auth: str) -> dict[str, str]:
+    """A nonce per login: two logins within one second would otherwise get the same token (the
+    token holds only the user and second-resolution times), and a logout would revoke both."""
+    return {"auth": auth, "login": secrets.token_hex(8)}
+
+
 if _settings.ui_auth == "header":
 
     @cl.header_auth_callback
     async def header_auth(headers: Any) -> cl.User | None:
         name = headers.get(_settings.ui_auth_header)
-        return cl.User(identifier=name, metadata={"auth": "header"}) if name else None
+        return cl.User(identifier=name, metadata=_login_metadata("header")) if name else None
 else:
 
     @cl.password_auth_callback
@@ -64,7 +71,9 @@ else:
             return None
         rt.login_limiter.succeeded(keys)
         return cl.User(
-            identifier=user.name, display_name=user.display_name, metadata={"auth": "password"}
+            identifier=user.name,
+            display_name=user.display_name,
+            metadata=_login_metadata("password"),
         )
 
 

@@ -19,7 +19,7 @@ from graph_agent.answers.phrases import say
 from graph_agent.planners.base import TurnView
 from graph_agent.planners.offline.asks import understand
 from graph_agent.planners.offline.fact_plan import names_of
-from graph_agent.planners.offline.slots import fold
+from shabgraph.register.folding import fold_accents as fold
 
 
 def _records(view: TurnView, tool: str) -> tuple[list[dict[str, Any]], dict[str, Any]]:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from graph_agent.planners.offline.slots import fold
+from shabgraph.register.folding import fold_accents as fold
 
 SHARES_RE = re.compile(
     r"(?:mit|avec|pour|con|with)\s+(?P<n>\d[\d'’]*|einem|une|un|una)\s+"

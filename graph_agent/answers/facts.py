@@ -22,7 +22,7 @@ from graph_agent.answers.labels import say as label_say
 from graph_agent.answers.phrases import fact_name, say, span
 from graph_agent.planners.offline.asks import Ask
 from graph_agent.planners.offline.mentions import ORG_WORDS
-from graph_agent.planners.offline.slots import fold
+from shabgraph.register.folding import fold_accents as fold
 from shabgraph.register.legal_forms import by_code
 
 Rec = dict[str, Any]
@@ -191,6 +191,8 @@ def one_fact(f: Facts, fact: str, ask: Ask, others: list[str], person: bool) -> 
         return ev.statutes(f)
     if fact == "shares" and not ask.role and (struct := ev.share_structure(f)):
         return struct
+    if fact == "residence" and person and not ask.role:
+        return hd.person_residence(f, ask)
     if fact in ("signature", "shares", "residence", "role") or (
         fact == "mandates" and not person and ask.role is None and others
     ):

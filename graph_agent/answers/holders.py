@@ -55,6 +55,22 @@ def residence_of(f: Facts, r: Rec) -> str | None:
     return str(home) if home else None
 
 
+def person_residence(f: Facts, ask: Ask) -> list[str]:
+    """Where the person in focus lives (and is from), answer first; their mandates if unknown."""
+    home, origin = f.entity.get("residence"), f.entity.get("origin")
+    if not home:
+        return mandates(f, ask)
+    words = {
+        "de": ("**{n}** wohnt in {h}", ", von {o}"),
+        "fr": ("**{n}** est domicilié·e à {h}", ", originaire de {o}"),
+        "it": ("**{n}** è domiciliato/a a {h}", ", attinente di {o}"),
+        "en": ("**{n}** lives in {h}", ", from {o}"),
+    }
+    lead, tail = words.get(f.lang) or words["en"]
+    text = lead.format(n=f.name, h=home) + (tail.format(o=origin) if origin else "")
+    return [text + f.c(f.entity) + "."]
+
+
 def shares_of(f: Facts, r: Rec) -> str | None:
     """The shares a holder's notice states beside the name, if any."""
     name = str(r.get("other_name") or "")

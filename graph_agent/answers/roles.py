@@ -13,8 +13,8 @@ from difflib import SequenceMatcher
 from typing import Any
 
 from graph_agent.planners.offline.asks import Ask
-from graph_agent.planners.offline.slots import fold
 from graph_agent.planners.offline.vocab import vocab
+from shabgraph.register.folding import fold_accents as fold
 from shabgraph.register.folding import has_any
 
 

@@ -19,7 +19,7 @@ from graph_agent.planners.offline.slots import (
 )
 from graph_agent.reflection import choose_form, reflect
 from graph_agent.result import EntityRef
-from graph_agent.state import AblationSwitches, Slots
+from graph_agent.state import AblationSwitches, Slots, ToolCall
 
 
 @pytest.mark.parametrize(
@@ -641,3 +641,130 @@ def test_linking_treats_split_nodes_as_one_company_and_typos_as_the_name() -> No
     assert ent is None and len(ties) == 2  # same name, two seats: real namesakes
     assert covers("Gletscher Werke Stiftng", "Gletscher Werke Stiftung")
     assert not covers("Gletscher Immobilien", "Gletscher Werke AG")
+
+
+# --- issue 15 regressions on the template suite: counts, name tails, dates on a day, languages
+
+
+def _first_plan(question: str) -> tuple[str, list[ToolCall]]:
+    """The route's task and the first round's calls of the offline planner (no graph needed)."""
+    import asyncio
+
+    from graph_agent.planners.base import TurnView
+    from graph_agent.planners.offline.planner import OfflinePlanner
+
+    async def plan() -> tuple[str, list[ToolCall]]:
+        planner = OfflinePlanner()
+        route = await planner.route(TurnView(question=question), [])
+        view = TurnView(question=question, intent=route.intent, task=route.task, slots=route.slots)
+        return route.task, (await planner.act(view)).calls
+
+    return asyncio.run(plan())
+
+
+@pytest.mark.parametrize(
+    ("question", "event"),
+    [
+        ("How many bankruptcy notices were published in 2019?", "bankruptcy"),
+        ("Wie viele Neueintragungen wurden 2020 im Kanton GR publiziert?", "registration"),
+        (
+            "Combien de nouvelles inscriptions ont été publiées dans le canton de GE en 2020 ?",
+            "registration",
+        ),
+        ("Quante nuove iscrizioni sono state pubblicate nel canton TI nel 2020?", "registration"),
+        ("Wie viele Meldungen zu Fusion wurden 2018 publiziert?", "merger"),
+    ],
+)
+def test_a_count_of_an_event_counts_its_notices(question: str, event: str) -> None:
+    task, plan = _first_plan(question)
+    assert task == "count"
+    assert [c.tool for c in plan] == ["list_register"]
+    assert (plan[0].args["what"], plan[0].args["event_type"]) == ("notices", event)
+
+
+def test_a_count_of_a_legal_form_still_lists_the_companies() -> None:
+    # "fondations" starts like an event word ("fondata") but names a legal form
+    _task, plan = _first_plan("Combien de fondations figurent dans les données ?")
+    assert [c.tool for c in plan] == ["list_register"]
+    assert plan[0].args["legal_form"] == "0110" and "event_type" not in plan[0].args
+
+
+@pytest.mark.parametrize(
+    ("question", "name"),
+    [
+        (
+            "Wer sitzt im VR der Sole Verde GmbH, Zweigniederlassung Chur?",
+            "Sole Verde GmbH, Zweigniederlassung Chur",
+        ),
+        (
+            "Quelles personnes travaillent auprès de Gletscher Werke AG, succursale di Lugano ?",
+            "Gletscher Werke AG, succursale di Lugano",
+        ),
+        ("Who is the auditor of Nordwind GmbH in Liquidation?", "Nordwind GmbH in Liquidation"),
+        (
+            "Qual è il numero IDI di Sole Verde Sàrl, en liquidation?",
+            "Sole Verde Sàrl, en liquidation",
+        ),
+    ],
+)
+def test_state_and_branch_tails_stay_in_the_searched_name(question: str, name: str) -> None:
+    from graph_agent.planners.offline.mentions import mentions
+
+    assert [m.text for m in mentions(question)] == [name]  # the branch's place is no 2nd name
+    _task, plan = _first_plan(question)
+    assert plan[0].tool == "search_companies" and plan[0].args["query"] == name
+
+
+@pytest.mark.parametrize(
+    ("question", "lang", "day"),
+    [
+        ("Dove aveva sede la Sole Verde Sagl in liquidazione al 03.04.2015?", "it", "2015-04-03"),
+        ("Where was Gletscher Werke AG in Liquidation based on 2015-04-03?", "en", "2015-04-03"),
+        ("Où était le siège de Nordwind SA au 3 avril 2015 ?", "fr", "2015-04-03"),
+        ("Wo hatte die Nordwind AG am 3. April 2015 ihren Sitz?", "de", "2015-04-03"),
+    ],
+)
+def test_a_day_is_a_point_in_time_in_the_question_language(
+    question: str, lang: str, day: str
+) -> None:
+    slots = fill_slots(question)
+    assert (slots.language, slots.as_of, slots.date_from, slots.date_to) == (lang, day, None, None)
+
+
+def test_a_branch_name_goes_before_a_place_that_looks_like_a_company() -> None:
+    from graph_agent.planners.offline.mentions import mentions
+
+    # "Thun AG" is a seat with its canton code; the branch tail marks the company's name
+    q = "When did Nordwind S.L., Zweigniederlassung Chur move its seat to Thun AG?"
+    assert mentions(q)[0].text == "Nordwind S.L., Zweigniederlassung Chur"
+    assert mentions(q)[0].org
+
+
+def test_every_namesake_is_read_when_the_middle_name_is_not_registered() -> None:
+    from graph_agent.planners.base import TurnView
+    from graph_agent.planners.offline.fact_plan import act_facts
+
+    # "Anna Maria Meier" asked, seven "Anna Meier" filed without the middle name: each is read
+    namesakes = [EntityRef(id=f"p:{i}", kind="person", name="Anna Meier") for i in range(7)]
+    view = TurnView(
+        question="In which companies does Anna Maria Meier hold a position?",
+        task="facts",
+        slots=Slots(spans=["Anna Maria Meier"], aspect="facts", attribute="mandates"),
+        homonyms=namesakes,
+    )
+    plan = act_facts(view)
+    assert [c.args["entity_id"] for c in plan.calls] == [f"p:{i}" for i in range(7)]
+
+
+def test_deleted_companies_over_all_years_are_read_from_the_status() -> None:
+    # no period: a company deleted is one whose status says so, however many notices reported it
+    _task, plan = _first_plan("Combien de sociétés ont été radiées, toutes années confondues ?")
+    assert plan[0].args["what"] == "companies" and plan[0].args["status"] == "deleted"
+    _task, plan = _first_plan("Wie viele Meldungen zu Löschung gibt es?")
+    assert (plan[0].args["what"], plan[0].args["event_type"]) == ("notices", "deletion")
+
+
+def test_a_count_of_companies_with_an_event_counts_the_companies() -> None:
+    # one company may have several bankruptcy notices: "how many companies" counts it once
+    _task, plan = _first_plan("How many companies went bankrupt in 2019?")
+    assert (plan[0].args["what"], plan[0].args["event_type"]) == ("companies", "bankruptcy")

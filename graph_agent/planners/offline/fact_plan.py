@@ -155,6 +155,12 @@ def _timed(ask: Ask) -> bool:
     return bool(ask.as_of or ask.date_from or ask.date_to)
 
 
+NAMESAKES_READ = 8
+"""Namesakes whose facts are read in one round: the register often drops a middle name
+("Anna Maria Meier" is filed as "Anna Meier"), so the one asked about may be any of them and
+the answer must show each, not the first few."""
+
+
 def act_facts(view: TurnView) -> ActOut:
     """Link the mention (UID first), then read the facts; follow-ups use the entity in focus."""
     steps, slots = view.steps, view.slots
@@ -163,7 +169,7 @@ def act_facts(view: TurnView) -> ActOut:
     ]:
         return ActOut(note="facts read")
     read = {str(s["args"].get("entity_id")) for s in steps if s.get("tool") == FACT_TOOL}
-    pending = [h for h in view.homonyms if h.id not in read][:4]
+    pending = [h for h in view.homonyms if h.id not in read][:NAMESAKES_READ]
     if pending:
         return ActOut(calls=[facts_call(h) for h in pending], note="namesakes: the facts of each")
     if view.entities and view.entities[0].id not in read:

@@ -33,6 +33,18 @@ NOTICE_WORDS = (
     "avis",
     "annonces",
 )
+COMPANY_WORDS = (
+    "companies",
+    "firms",
+    "firmen",
+    "gesellschaften",
+    "unternehmen",
+    "societes",
+    "entreprises",
+    "societa",
+    "aziende",
+    "ditte",
+)
 PERSON_WORDS = (
     "person",
     "people",
@@ -86,7 +98,19 @@ def list_route(view: TurnView, slots: Slots, ask: Ask, found: list[Mention]) -> 
         return None  # "how many mergers": the count tool counts by event type
     if ask.follow_up and view.focus and not ask.count:
         return None  # "et ses succursales ?": the entity in focus
-    what = _what(folded, ask)
+    # "how many bankruptcy notices", "Wie viele Neueintragungen": a count of an event is a count
+    # of its notices, not of the companies held in the period (the list still names them)
+    # ("how many companies went bankrupt" still counts the companies)
+    counted_event = (
+        ask.count
+        and bool(slots.event_type)
+        and not ask.role
+        and (has_any(folded, NOTICE_WORDS) is not None or has_any(folded, COMPANY_WORDS) is None)
+    )
+    if slots.event_type == "deletion" and not (slots.date_from or slots.date_to):
+        # "combien de sociétés ont été radiées" over all years: the status says which are deleted
+        counted_event = counted_event and has_any(folded, NOTICE_WORDS) is not None
+    what = "notices" if counted_event and _names_event(folded) else _what(folded, ask)
     if what is None:
         return None
     update: dict[str, object] = {
@@ -105,6 +129,18 @@ def list_route(view: TurnView, slots: Slots, ask: Ask, found: list[Mention]) -> 
         task="count" if ask.count else "list",
         reason=f"population question: list {what} with filters",
         slots=slots.model_copy(update=update),
+    )
+
+
+def _names_event(folded: str) -> bool:
+    """The question names notices or an event of the register ("Konkurs", "nuove iscrizioni",
+    "deleted"); a legal form that only looks like one ("fondations") names none."""
+    facts = vocab().facts
+    return bool(
+        has_any(folded, NOTICE_WORDS)
+        or has_any(folded, facts.get("registered", ()))
+        or has_any(folded, facts.get("deleted", ()))
+        or event_of(folded)
     )
 
 
@@ -136,7 +172,11 @@ def list_call(question: str, slots: Slots) -> ToolCall:
             # registrations and deletions are read from the question's own words (a count of
             # "new registrations in 2019" filters notices, "deleted companies" a status)
             event
-            or (slots.event_type if slots.event_type not in ("registration", "deletion") else None)
+            or (
+                slots.event_type
+                if slots.event_type not in ("registration", "deletion") or not companies
+                else None
+            )
             or ("deletion" if deleted and dated else "registration" if registered else None)
         )
         if slots.attribute != "roles"

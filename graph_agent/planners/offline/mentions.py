@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from graph_agent.planners.offline import lexicon as lx
-from graph_agent.planners.offline.slots import QUOTED_RE, extend_tail, fold
+from graph_agent.planners.offline.slots import QUOTED_RE, TAIL_RE, extend_tail, fold
 from graph_agent.planners.offline.vocab import vocab
 from shabgraph.register.legal_forms import LEGAL_FORM_WORDS, spellings
 from shabgraph.register.months import MONTHS
@@ -194,6 +194,8 @@ def mentions(question: str) -> list[Mention]:
             tok, low = tokens[j], fold(tokens[j])
             if tok == ",":
                 break
+            if _bare(tok) in BRANCH_WORDS and _branch_tail(tokens, j):
+                break  # "…, succursale di Lugano": the register's branch tail, re-attached below
             if _continues_name(tok) or _is_form(tok):
                 run.append(tok)
                 if _bare(tok) != fold(tok).strip(".,'’?!;:()"):
@@ -234,13 +236,25 @@ def mentions(question: str) -> list[Mention]:
             if name and not all(t.isdigit() for t in run):
                 found.append(Mention(name, any(_is_form(t) for t in run), place))
         i = max(j, i + 1)
+    # a branch or liquidation tail is written only after a company's name: the mention is one
     found = [
-        Mention(tail, m.org, m.place) if (tail := extend_tail(question, m.text)) else m
-        for m in found
+        Mention(tail, True, None) if (tail := extend_tail(question, m.text)) else m for m in found
     ]
+    # the place of a branch tail ("…, Zweigniederlassung Allschwil") names no second entity
+    tails = [fold(m.text) for m in found if TAIL_RE.search(m.text)]
+    found = [m for m in found if not any(fold(m.text) in t and fold(m.text) != t for t in tails)]
     seen: set[str] = set()
     unique = [m for m in found if not (fold(m.text) in seen or seen.add(fold(m.text)))]  # type: ignore[func-returns-value]
     return sorted(unique, key=lambda m: (not m.org, -len(m.text) if m.org else 0))
+
+
+def _branch_tail(tokens: list[str], j: int) -> bool:
+    """A branch word followed by the branch's place ("succursale di Lugano", "Zweigniederlassung
+    Allschwil"): the tail the register appends to the head office's name."""
+    k = j + 1
+    if k < len(tokens) and fold(tokens[k]) in {"de", "di", "d'"}:
+        k += 1
+    return k < len(tokens) and _capital(tokens[k])
 
 
 def _inner_word(tokens: list[str], j: int) -> bool:

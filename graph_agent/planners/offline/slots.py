@@ -6,16 +6,18 @@ Small pure functions over the question text; `fill_slots` combines them into `Sl
 from __future__ import annotations
 
 import re
-import unicodedata
 from datetime import date
 from functools import cache
 
 from graph_agent.planners.offline import lexicon as lx
 from graph_agent.planners.offline.attribute_words import detect_attribute
 from graph_agent.state import Slots
-from shabgraph.register.folding import has_any
+from shabgraph.register.folding import fold_accents, has_any
+from shabgraph.register.uid import find_uid, remove_uids
 
-UID_RE = re.compile(r"\bCHE[-\s.]?\d{3}[.\s]?\d{3}[.\s]?\d{3}\b", re.IGNORECASE)
+fold = fold_accents
+"""The form the lexicon is written in (lower case, no accents, `ß` as `ss`)."""
+
 ISO_RE = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
 DOTTED_RE = re.compile(r"\b(\d{1,2})\.\s?(\d{1,2})\.\s?(\d{4})\b")
 WORD_DATE_RE = re.compile(r"\b(\d{1,2})(?:\.|er|st|nd|rd|th)?\s+([a-z]+)\s+(\d{4})\b")
@@ -54,13 +56,6 @@ CONNECTORS = frozenset(
         "-",
     }
 )
-
-
-def fold(text: str) -> str:
-    """Lower-case, strip accents, `ß` to `ss`: the form the lexicon is written in."""
-    text = text.replace("ß", "ss").replace("’", "'")
-    nfkd = unicodedata.normalize("NFKD", text)
-    return "".join(c for c in nfkd if not unicodedata.combining(c)).lower()
 
 
 @cache
@@ -254,9 +249,8 @@ def fill_slots(question: str, as_of: str | None = None) -> Slots:
     folded = fold(question)
     language, _ = detect_language(folded)
     # Words inside a quoted name ("..., Zweigniederlassung Genf") are not cues.
-    spans = candidate_spans(UID_RE.sub(" ", question))
+    spans = candidate_spans(remove_uids(question))
     cues = fold(cue_text(question, spans))
-    uid_match = UID_RE.search(question)
     full = find_full_date(folded)
     date_from, date_to = (None, None) if full else find_period(folded)
     event_type = pick(cues, lx.EVENT_TYPES)
@@ -264,7 +258,7 @@ def fill_slots(question: str, as_of: str | None = None) -> Slots:
     return Slots(
         language=language,  # type: ignore[arg-type]
         spans=spans,
-        uid=_normalise_uid(uid_match[0]) if uid_match else None,
+        uid=find_uid(question),
         as_of=as_of or full,
         date_from=date_from,
         date_to=date_to,
@@ -286,8 +280,3 @@ def fill_slots(question: str, as_of: str | None = None) -> Slots:
         attribute=attribute,
         text=residual_text(question, folded),
     )
-
-
-def _normalise_uid(raw: str) -> str:
-    digits = re.sub(r"\D", "", raw)
-    return f"CHE-{digits[0:3]}.{digits[3:6]}.{digits[6:9]}"
