@@ -61,7 +61,7 @@ def name_tokens(name: str) -> list[str]:
 
 def same_person(mention: str, name: str) -> bool:
     """A mention names a holder: every mention word is (nearly) one of the name's words, in any
-    order ("Bezzola Paula" = "Paula Bezzola", a typo or a missing accent allowed)."""
+    order ("Muster Paula" = "Paula Muster", a typo or a missing accent allowed)."""
     want, have = name_tokens(mention), name_tokens(name)
     if not want or not have:
         return False

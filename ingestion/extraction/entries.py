@@ -301,7 +301,7 @@ def build_entries(parts: list[str], lang: str | None, max_names: int = 2) -> lis
         if cur is None:
             if fld.kind not in ("unknown", "origin", "residence", "nationality"):
                 continue  # a list starts with a name; a leading role or signature belongs to nobody
-            # "de Bruin-Krebs" looks like an origin but a list always starts with a name.
+            # "de Vries-Muster" looks like an origin but a list always starts with a name.
             cur = Entry(names=[clean(rest_of(parts[i]))], brackets=list(brs))
             entries.append(cur)
             continue
@@ -446,7 +446,7 @@ def _given_run(units: list[str]) -> int:
 def split_name(names: list[str], order: NameOrder) -> tuple[str, str | None]:
     """(family, given) from one or two name fields.
 
-    A single field (`Scheelbeek Saskia Esther Charlotte`, `Jean-Pierre Dupont`) is split with the
+    A single field (`Beispiel Anna Maria Luise`, `Jean-Pierre Dupont`) is split with the
     given-name vocabulary: given names at one end only decide the order; when both or neither
     end is a known given name, `order` (family first in prose, given first in old blocks) does.
     Particles stay with the family name; `jun.` / `sen.` stay with the given names.

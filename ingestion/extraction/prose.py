@@ -1,7 +1,7 @@
 """Persons written as running prose (Geneva, Vaud, Neuchâtel; old German branch notices).
 
 Three shapes cover the conventions of shab-notices.md:
-- a role label: `Associé-gérant: Grisca Igor, de Roumanie, à Onex, … avec signature individuelle.`
+- a role label: `Associé-gérant: Exemple Paul, de France, à Carouge, … avec signature individuelle.`
 - a granted signature: `Signature collective à deux a été conférée à A, de France, à X, B, …`,
   `Für die Zweigniederlassung zeichnen mit Einzelunterschrift A, …; mit Kollektivprokura B …`
 - a removal: `La procuration de X est radiée.`, `Die Prokura von X ist erloschen.`

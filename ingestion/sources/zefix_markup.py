@@ -29,7 +29,7 @@ def plain_text(raw: str) -> str:
 
 
 def tagged_fields(raw: str) -> dict[str, list[str]]:
-    """Tag letter -> the texts it wraps, in order (`{"F": ["Umbau AG"], "S": ["Altendorf"]}`)."""
+    """Tag letter -> the texts it wraps, in order (`{"F": ["Musterbau AG"], "S": ["Rapperswil"]}`)."""
     out: dict[str, list[str]] = {}
     for tag, value in _DAILY_FIELD_RE.findall(raw):
         # an opening tag's value runs to the next tag; only the part before <E> belongs to it

@@ -99,7 +99,7 @@ def route_facts(view: TurnView, slots: Slots) -> RouteOut | None:
     ):
         return None  # a former name asked about today, or the name on a day: the states answer
     spans = [m.text for m in found]
-    # "EQUAM Stiftung Zürich", "Umbau AG Altendorf": a seat written after the name is tried
+    # "Beispiel Stiftung Bern", "Musterbau AG Rapperswil": a seat written after the name is tried
     # without it when the whole does not link
     spans += [v for m in found for v in cut_variants(m.text) if v not in spans]
     update = {
@@ -157,7 +157,7 @@ def _timed(ask: Ask) -> bool:
 
 NAMESAKES_READ = 8
 """Namesakes whose facts are read in one round: the register often drops a middle name
-("Anna Maria Meier" is filed as "Anna Meier"), so the one asked about may be any of them and
+("Anna Maria Muster" is filed as "Anna Muster"), so the one asked about may be any of them and
 the answer must show each, not the first few."""
 
 
@@ -206,7 +206,7 @@ def act_list(view: TurnView) -> ActOut:
 
 def better_spans(question: str, slots: Slots) -> Slots:
     """The template routes search the names `mentions` finds first ("Dimmi qualcosa sulla
-    Venusstiftung" names Venusstiftung), the slot filler's runs after them as fallbacks."""
+    Sternstiftung" names Sternstiftung), the slot filler's runs after them as fallbacks."""
     if slots.uid:
         return slots
     mine = [m.text for m in names_of(question)]

@@ -2,9 +2,9 @@
 
 Names in the register are runs of capitalised words, joined by the connectors names use
 ("&", "und", "et", "für", "de", "di", "-", "/"), often with lower-case words inside a company
-name ("Cristal swiss tour Sàrl") and ended by a legal form. Question, role and fact words are
+name ("Alpina swiss travel Sàrl") and ended by a legal form. Question, role and fact words are
 not names ("VR der X AG" names X AG); a place after "in", "à", "di", "a" is the seat, not part
-of the name ("Nova Lando Sagl di Lugano"). Pure functions over the question text.
+of the name ("Nova Verde Sagl di Locarno"). Pure functions over the question text.
 """
 
 from __future__ import annotations
@@ -42,7 +42,7 @@ class Mention:
     org: bool
     """It carries a legal-form or organisation word (a company, not a person)."""
     place: str | None = None
-    """A place written right after it ("… in Lumino"): the seat or residence."""
+    """A place written right after it ("… in Giubiasco"): the seat or residence."""
 
 
 @cache
@@ -101,13 +101,13 @@ def _capital(token: str) -> bool:
 
 
 def _starts_name(token: str) -> bool:
-    """A capitalised word that is no question word; an all-capitals word ("DAS", "EQUAM") is
+    """A capitalised word that is no question word; an all-capitals word ("DAS", "ALPHA") is
     a name even when it spells a common word."""
     clean = token.strip(".,'’?!;:()")
     if not _capital(clean):
         return False
     if len(clean) > 1 and clean.isupper():
-        # "EQUAM", "DAS" are names; "UID", "CHE-UID", "GF", "SHAB" are cue words
+        # "ALPHA", "DAS" are names; "UID", "CHE-UID", "GF", "SHAB" are cue words
         return not set(_bare(clean).split("-")) & _cue_words()
     return not _is_keyword(clean)
 
@@ -121,8 +121,8 @@ def _cue_words() -> frozenset[str]:
 
 
 def _continues_name(token: str) -> bool:
-    """Inside a name a capitalised word may be a role or fact word ("Novisa Revisions und
-    Treuhand", "Rysaffe Administrateurs Sàrl"); only plain words end it."""
+    """Inside a name a capitalised word may be a role or fact word ("Alpha Revisions und
+    Treuhand", "Exemple Administrateurs Sàrl"); only plain words end it."""
     return _capital(token) and _bare(token) not in _plain()
 
 
@@ -141,18 +141,18 @@ def _fact_words() -> frozenset[str]:
 
 def _word_of_name(tokens: list[str], i: int) -> bool:
     """A capitalised role or fact word right before a name word starts a company name
-    ("Conseil Rey", "Treuhand Kälin", "Holding Keller")."""
+    ("Conseil Rey", "Treuhand Muster", "Holding Keller")."""
     tok = tokens[i]
     if not _capital(tok) or tok.isupper() or _bare(tok) in _plain() or i + 1 >= len(tokens):
         return False
     if _bare(tok) in _fact_words():
-        return False  # "Rechtsform Moreira Abreu?": the fact asked, then the name
+        return False  # "Rechtsform Costa Pereira?": the fact asked, then the name
     nxt = tokens[i + 1]
     return _starts_name(nxt) and not _is_form(nxt) and fold(nxt) not in JOINERS
 
 
 def _form_ahead(tokens: list[str], i: int) -> bool:
-    """A legal form closes a run of capitalised words starting at i ("New Horizon Management SA")."""
+    """A legal form closes a run of capitalised words starting at i ("Blue Ocean Management SA")."""
     if not _capital(tokens[i]) or _bare(tokens[i]) in _plain():
         return False
     for k in range(i + 1, min(len(tokens), i + 6)):
@@ -166,7 +166,7 @@ def _form_ahead(tokens: list[str], i: int) -> bool:
 def mentions(question: str) -> list[Mention]:
     """Candidate names, best first: quoted text, then runs with a legal form, then the rest."""
     text = remove_uids(question)
-    # "d'EQUAM", "dell'Umbau": the elided article is no part of the name
+    # "d'ALPHA", "dell'Edilbau": the elided article is no part of the name
     text = re.sub(
         r"(?<![\w])((?:[dlDL]|dell|all|nell|sull|dall|dell|qu)['’])(?=[A-ZÀ-Ý])", r"\1 ", text
     )
@@ -200,7 +200,7 @@ def mentions(question: str) -> list[Mention]:
                 run.append(tok)
                 if _bare(tok) != fold(tok).strip(".,'’?!;:()"):
                     j += 1
-                    break  # a possessive ends the name ("EQUAM's Geschäftsführer")
+                    break  # a possessive ends the name ("ALPHA's Geschäftsführer")
             elif (
                 low in JOINERS
                 and j + 1 < len(tokens)
@@ -214,8 +214,8 @@ def mentions(question: str) -> list[Mention]:
             else:
                 break
             j += 1
-        # a trailing cue word after the legal form is no part of the name ("Nearivo GmbH
-        # Revisionsstelle"); without a form it may be ("Rysaffe Administrateurs")
+        # a trailing cue word after the legal form is no part of the name ("Beispiel GmbH
+        # Revisionsstelle"); without a form it may be ("Exemple Administrateurs")
         while run and (
             fold(run[-1]) in JOINERS
             or _bare(run[-1]) in _plain()
@@ -226,7 +226,7 @@ def mentions(question: str) -> list[Mention]:
             )
         ):
             run.pop()
-        # "Zweigniederlassung der Telelan AG": the branch word says what, the rest says which
+        # "Zweigniederlassung der Mustertel AG": the branch word says what, the rest says which
         if len(run) > 2 and _bare(run[0]) in BRANCH_WORDS and fold(run[1]) in JOINERS:
             run = run[2:]
         if run:
@@ -259,7 +259,7 @@ def _branch_tail(tokens: list[str], j: int) -> bool:
 
 def _inner_word(tokens: list[str], j: int) -> bool:
     """A lower-case word inside a company name: a capitalised word or legal form follows within
-    two words ("Cristal swiss tour Sàrl", "UI legnamé Mantovani")."""
+    two words ("Alpina swiss travel Sàrl", "AB legnami Rossi")."""
     tok = tokens[j]
     if _is_keyword(tok) or fold(tok) in PLACE_WORDS or fold(tok) in JOINERS:
         return False
@@ -283,7 +283,7 @@ def _place_after(tokens: list[str], j: int) -> str | None:
 
 
 def lower_mentions(question: str) -> list[Mention]:
-    """Names typed in lower case ("venusstiftung changed auditor"): runs of words that are no
+    """Names typed in lower case ("sternstiftung changed auditor"): runs of words that are no
     question, fact, role or time word, longest first. Used only when no capitalised name is found."""
     tokens = TOKEN_RE.findall(re.sub(r"[?!,;:()\[\]–—]", " , ", remove_uids(question)))
     runs: list[list[str]] = [[]]
@@ -299,8 +299,8 @@ def lower_mentions(question: str) -> list[Mention]:
 
 def cut_variants(name: str) -> list[str]:
     """Shorter forms to try when a name does not link: without a trailing place after a legal
-    form ("EQUAM Stiftung Zürich"), before a place preposition ("Storella AG of Brissago",
-    "Telelan de Wünnewil-Flamatt")."""
+    form ("Beispiel Stiftung Bern"), before a place preposition ("Lago AG of Ascona",
+    "Mustertel de Düdingen")."""
     words = name.split()
     out = []
     if len(words) > 2 and _is_form(words[-2]) and words[-1][:1].isupper():

@@ -1,7 +1,7 @@
 """Common given names of Swiss notices (data only), per language of origin.
 
 Used to decide the order of a single `Family Given` / `Given Family` name field in prose
-(`Scheelbeek Saskia Esther Charlotte`, `Jean-Pierre Dupont`). Names travel across language
+(`Beispiel Anna Maria Luise`, `Jean-Pierre Dupont`). Names travel across language
 borders, so the extractor looks a token up in all three lists; a hyphenated token is a given
 name when each part is. Lower-case, accents kept (the lookup also tries the accent-free form).
 """
