@@ -124,6 +124,8 @@ class Scope:
     env: dict[str, Val] = field(default_factory=dict)
     literal_rows: float = 1.0
     data_rows: bool = False
+    data_unwinds: int = 0
+    """UNWINDs over lists whose length grows with the data: a second one multiplies rows by D."""
 
 
 def check(val: Val, what: str) -> Val:

@@ -47,6 +47,15 @@ class Budget(Expressions):
                     scope.env[self.take()] = element(src)
                 if src.len[1] or src.len[2]:
                     scope.data_rows = True
+                    scope.data_unwinds += 1
+                    if scope.data_unwinds > 1:
+                        # rows, not one expression: the timeout should stop them, but a
+                        # D x D x D product of collected nodes outran it by 30 s under load
+                        raise CypherRejected(
+                            "UNWIND of two lists built from the graph makes a product of rows "
+                            "(data size squared): unwind one list, or aggregate in between.",
+                            "too_much_work",
+                        )
                 scope.literal_rows *= max(1.0, src.len[0])
                 if scope.literal_rows > MAX_LITERAL_ROWS:
                     raise CypherRejected(
