@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from graph_agent.planners.offline import lexicon as lx
+from graph_agent.planners.offline.lists import COMPANY_WORDS
 from graph_agent.state import Slots
 from shabgraph.register.folding import has_any
 from tools.intents import Intent
@@ -15,16 +16,7 @@ from tools.intents import Intent
 Rule = Callable[[str, Slots, bool], tuple[float, str]]
 
 POPULATION_WORDS = (
-    "companies",
-    "firms",
-    "firmen",
-    "gesellschaften",
-    "unternehmen",
-    "societes",
-    "entreprises",
-    "societa",
-    "aziende",
-    "ditte",
+    *COMPANY_WORDS,
     "persons",
     "personen",
     "personnes",
