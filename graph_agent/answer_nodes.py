@@ -18,13 +18,13 @@ from graph_agent.context import AgentContext
 from graph_agent.events import TOKEN, emit
 from graph_agent.nodes import guarded, view_of
 from graph_agent.planners.offline import linking
-from graph_agent.provenance import publication_dates
 from graph_agent.reflection import choose_form
 from graph_agent.result import EntityRef, Reflection, RouteDecision, ToolStep, Trace
 from graph_agent.state import AgentState
 from graph_agent.toolbox import is_fatal
 from shabgraph.errors import ShabgraphError
 from tools.base import QueryTrace
+from tools.dating import publication_dates
 
 MEMORY_SIZE = 5
 """Entities kept in focus across turns."""
@@ -135,6 +135,9 @@ async def finish(state: AgentState, runtime: Runtime[AgentContext]) -> AgentStat
         provenance_queries=[QueryTrace.model_validate(q) for q in state.get("provenance") or []],
         form_reason=state.get("form_reason") or "",
         fallbacks=state.get("fallbacks") or [],
+        fell_back=bool(state.get("fallbacks")),
+        call_checks=state.get("call_checks") or [],
+        structured_method=state.get("structured_method"),
     ).model_dump(mode="json")
     # The entity the turn was about stays ahead of the ones its answer merely listed, so that
     # "when was it registered?" after "who works there?" still means the company.

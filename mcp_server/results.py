@@ -17,14 +17,8 @@ import orjson
 from pydantic import BaseModel, ConfigDict, Field
 
 from tools.base import Outcome, QueryTrace, ToolContext, ToolResult
-from tools.runner import citations_of, read_query
-
-PUB_DATES: Final = """
-MATCH (e:Event) WHERE e.pub_number IN $pubs
-RETURN e.pub_number AS pub_number, e.pub_date AS pub_date
-"""
-MAX_DATED: Final = 500
-"""More cited notices than this are left undated (no client needs that many in one result)."""
+from tools.dating import publication_dates
+from tools.runner import citations_of
 
 
 class DatedCitation(BaseModel):
@@ -137,23 +131,6 @@ class PubDates:
                 self._dates.popitem(last=False)
 
 
-def date_citations(
-    ctx: ToolContext, pubs: list[str], known: dict[str, str] | None = None
-) -> tuple[dict[str, str], QueryTrace | None]:
-    """pub_number -> ISO date for the given notices, and the query's trace (None if none ran).
-
-    Dates in `known` (read by the tool's own traced query) are taken as they are; only the other
-    notices are looked up, so a result made of notices costs no second query.
-    """
-    dates = {p: known[p] for p in pubs if known and p in known}
-    wanted = sorted(set(pubs) - set(dates))[:MAX_DATED]
-    if not wanted:
-        return dates, None
-    rows, trace = read_query(ctx, PUB_DATES, {"pubs": wanted}, max_rows=MAX_DATED)
-    dates.update({r["pub_number"]: str(r["pub_date"]) for r in rows if r.get("pub_date")})
-    return dates, trace
-
-
 def encode(output: McpToolOutput) -> bytes:
     """The JSON a client receives (also what the size limit measures)."""
     return orjson.dumps(output.model_dump(mode="json"))
@@ -201,7 +178,7 @@ def tool_output(
     records = result.records
     pubs = result.citations or citations_of(records)
     known = {**(cache.known(pubs) if cache else {}), **dates_in(records)}
-    dates, dating = date_citations(ctx, pubs, known)
+    dates, dating = publication_dates(ctx, pubs, known)
     if cache is not None:
         cache.learn(dates)
     full = _build(result, records, dates, dating, cut=False)

@@ -1,6 +1,6 @@
 """Checks shared by the stdio and the HTTP tests: the tool listing and one call per tool.
 
-Each call asserts exact facts of the fixture graph (evals/fixture_graph.py) and the audit trail
+Each call asserts exact facts of the fixture graph (evals/fixture_graph/) and the audit trail
 every MCP result carries: the Cypher with its parameters, row counts and dated citations.
 """
 

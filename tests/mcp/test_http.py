@@ -14,10 +14,10 @@ from pydantic import AnyUrl
 from evals.fixture_graph import FixtureFacts
 from graph_agent.toolbox import Toolbox
 from mcp_server.resources import uri_for
-from mcp_server.results import PUB_DATES as PUB_DATES_QUERY
 from tests.mcp.checks import call, check_every_tool, check_listing
 from tests.mcp.conftest import PUB_DATES, HttpServer, http_session
 from tools.base import ToolContext
+from tools.dating import PUB_DATES as PUB_DATES_QUERY
 from tools.registry import TOOLS
 
 pytestmark = pytest.mark.integration

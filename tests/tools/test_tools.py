@@ -1,4 +1,4 @@
-"""Each tool against the fixture graph, with exact expected results (evals/fixture_graph.py)."""
+"""Each tool against the fixture graph, with exact expected results (evals/fixture_graph/)."""
 
 from __future__ import annotations
 
