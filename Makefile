@@ -6,7 +6,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 TEST_ENV := SHABGRAPH_NEO4J_INSTANCE=$${SHABGRAPH_TEST_INSTANCE:-test} SHABGRAPH_NEO4J_BOLT_PORT=$${SHABGRAPH_TEST_BOLT_PORT:-7688} SHABGRAPH_NEO4J_HTTP_PORT=$${SHABGRAPH_TEST_HTTP_PORT:-7475}
 
-.PHONY: setup run test test-unit lint format neo4j-start neo4j-stop neo4j-status bench clean-neo4j
+.PHONY: setup run test test-unit test-llm lint format neo4j-start neo4j-stop neo4j-status bench clean-neo4j
 
 setup: $(STAMP)
 
@@ -39,6 +39,13 @@ test: setup
 
 test-unit: setup
 	$(BIN)/python -m pytest -m unit $(PYTEST_ARGS)
+
+# The real-model tests (tests/llm_real, marker llm_real): they build and cache llama-server and
+# the 0.5B model under $${XDG_CACHE_HOME:-~/.cache}/shabgraph/llm-rig (about 15 min the first time),
+# start the server on a free port and stop it at the end. Not part of `make test`.
+test-llm: setup
+	@if [ -z "$$SHABGRAPH_TEST_NEO4J_URI" ]; then $(TEST_ENV) $(BIN)/shabgraph neo4j start; fi
+	$(BIN)/python -m pytest -m llm_real tests/llm_real $(PYTEST_ARGS)
 
 neo4j-stop-test: setup
 	$(TEST_ENV) $(BIN)/shabgraph neo4j stop

@@ -9,9 +9,11 @@ from __future__ import annotations
 import sys
 
 import typer
+from pydantic import ValidationError
 from rich.console import Console
+from rich.markup import escape
 
-from shabgraph.errors import ShabgraphError
+from shabgraph.errors import ConfigError, ShabgraphError
 from shabgraph.settings import Settings
 
 app = typer.Typer(
@@ -119,11 +121,18 @@ def db_check() -> None:
 def up(
     demo: bool = typer.Option(True, help="Load the demo graph if the database is empty."),
     ui: bool = typer.Option(True, help="Start the chat UI when everything is ready."),
+    workers: int | None = typer.Option(
+        None,
+        min=1,
+        max=32,
+        help="App processes behind one proxy on the UI port (default SHABGRAPH_UI_WORKERS, 1).",
+    ),
 ) -> None:
     """What `make run` does: Neo4j, schema, demo graph (once), then the chat UI."""
     from shabgraph import db, neo4j_server, schema
 
     settings = Settings()
+    n_workers = workers or settings.ui_workers
     if settings.managed:
         st = neo4j_server.start(settings)
         console.print(f"Neo4j running at {st.bolt_uri} (pid {st.pid}).")
@@ -137,19 +146,39 @@ def up(
 
             ensure_demo_graph(settings, driver, console)
     if ui:
+        from cli.postgres import ensure_managed_postgres
+
+        ensure_managed_postgres(console)
+    if ui and n_workers > 1:
+        from ui.workers import run_workers
+
+        run_workers(settings, n_workers)
+    elif ui:
         from ui.launch import run_ui
 
         run_ui(settings)
 
 
 def _register_commands() -> None:
-    from cli import agent, cypher, evaluation, extraction, generate, graph, mcp, sources
+    from cli import agent, cypher, evaluation, extraction, generate, graph, mcp, postgres, sources
 
-    for module in (sources, generate, extraction, graph, cypher, agent, evaluation, mcp):
+    for module in (sources, generate, extraction, graph, cypher, agent, evaluation, mcp, postgres):
         module.register(app, eval_app)
 
 
 _register_commands()
+
+
+def _settings_error(exc: ValidationError) -> ConfigError:
+    """A settings validation error as one sentence naming each variable and what is wrong."""
+    parts = [f"{'.'.join(str(x) for x in err['loc'])}: {err['msg']}" for err in exc.errors()]
+    return ConfigError("invalid setting " + "; ".join(parts))
+
+
+def _report(exc: ShabgraphError) -> None:
+    # Escaped: the id is written in brackets and messages quote data; rich reads both as markup.
+    console.print(f"[red]error[/red] {escape(f'[{exc.error_id}]')}: {escape(str(exc))}")
+    sys.exit(exc.exit_code)
 
 
 def main() -> None:
@@ -157,5 +186,8 @@ def main() -> None:
     try:
         app()
     except ShabgraphError as exc:
-        console.print(f"[red]error[/red] [{exc.error_id}]: {exc}")
-        sys.exit(exc.exit_code)
+        _report(exc)
+    except ValidationError as exc:
+        if exc.title != Settings.__name__:
+            raise
+        _report(_settings_error(exc))

@@ -63,15 +63,29 @@ async def ask_all(
     for done, q in enumerate(questions, 1):
         thread = f"curated-{run_id}-{q['id']}"
         started = time.perf_counter()
-        answer, error = "", None
+        answer, error, traces = "", None, []
         try:
             for turn in (q.get("turns") or [])[:-1]:
-                await service.ask(turn, thread)
-            answer = (await service.ask(q["question"], thread)).answer
+                traces.append((await service.ask(turn, thread)).trace)
+            last = await service.ask(q["question"], thread)
+            answer = last.answer
+            traces.append(last.trace)
         except Exception as exc:  # one failing question must not cost the suite
             error = f"{type(exc).__name__}: {exc}"
         seconds = round(time.perf_counter() - started, 3)
-        answers.append({"id": q["id"], "answer": answer, "error": error, "seconds": seconds})
+        answers.append(
+            {
+                "id": q["id"],
+                "answer": answer,
+                "error": error,
+                "seconds": seconds,
+                # LLM cost and the turns the offline planner had to decide (all turns asked)
+                "llm_calls": sum(t.llm_calls for t in traces),
+                "turns": len(traces),
+                "fell_back_turns": sum(1 for t in traces if t.fell_back),
+                "fell_back": bool(traces) and traces[-1].fell_back,
+            }
+        )
         if progress:
             progress(f"curated: {q['id']}", done, len(questions))
     return answers

@@ -190,6 +190,14 @@ def fallback_activated(r: ItemRecord) -> bool:
     return any(t in FALLBACK_TOOLS for t in r.output.tools)
 
 
+def planner_fell_back(r: ItemRecord) -> bool | None:
+    """The LLM planner's turn had a step decided by the offline planner (None: no LLM turn)."""
+    trace = r.output.trace
+    if r.family != "graph" or trace is None or trace.get("planner") != "llm":
+        return None
+    return bool(trace.get("fell_back"))
+
+
 def reasoning_steps(r: ItemRecord) -> int:
     """Tool calls made for the item."""
     return len(r.output.tools)

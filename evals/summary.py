@@ -79,6 +79,7 @@ def summarise_system(records: Sequence[ItemRecord]) -> SystemSummary:
         ("nonempty", lambda r: r.output.retrieved > 0),
         ("search_first", m.search_first),
         ("fallback", m.fallback_activated),
+        ("planner_fell_back", m.planner_fell_back),
         ("tool_transition", m.tool_transition),
         ("carryover", m.carryover),
     ):

@@ -154,6 +154,8 @@ async def finish(state: AgentState, runtime: Runtime[AgentContext]) -> AgentStat
         "form": state.get("form"),
         "aspect": slots.get("aspect"),
         "role": slots.get("role"),
+        "language": slots.get("language"),
+        "attribute": slots.get("attribute"),
         "subjects": sorted(
             {
                 str(s["args"]["entity_id"])

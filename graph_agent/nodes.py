@@ -16,7 +16,7 @@ from langgraph.runtime import Runtime
 
 from graph_agent.context import AgentContext
 from graph_agent.events import emit
-from graph_agent.planners.base import TurnView
+from graph_agent.planners.base import RouteOut, TurnView
 from graph_agent.planners.calls import ENTITY
 from graph_agent.planners.offline import linking
 from graph_agent.reflection import reflect
@@ -25,6 +25,8 @@ from graph_agent.state import AgentState, Slots, ToolCall
 from shabgraph.errors import ShabgraphError
 
 Node = Callable[[AgentState, Runtime[AgentContext]], Awaitable[AgentState]]
+FELL_BACK = "fell back to the offline planner"
+"""The words of every trace entry of a step the offline rules decided instead of the LLM."""
 
 
 def guarded(fn: Node) -> Node:
@@ -43,6 +45,11 @@ def guarded(fn: Node) -> Node:
     return wrapper
 
 
+def fell_back(step: str, why: str) -> list[str]:
+    """The trace entry of a step the offline planner decided because the LLM's was unusable."""
+    return [f"{step}: {FELL_BACK}: {why}"] if why else []
+
+
 def view_of(state: AgentState) -> TurnView:
     """The typed view a planner reads."""
     route = state.get("route")
@@ -58,6 +65,7 @@ def view_of(state: AgentState) -> TurnView:
         steps=state.get("steps") or [],
         round=state.get("round", 0),
         history=state.get("history") or [],
+        llm_down=state.get("llm_down") or "",
     )
 
 
@@ -87,6 +95,9 @@ async def intake(state: AgentState, runtime: Runtime[AgentContext]) -> AgentStat
         "llm_calls": 0,
         "tokens": 0,
         "fallbacks": [],
+        "llm_down": None,
+        "call_checks": [],
+        "structured_method": None,
         "last_trace": None,
         "provenance": [],
         "form_reason": "",
@@ -119,10 +130,9 @@ async def route(state: AgentState, runtime: Runtime[AgentContext]) -> AgentState
             "task": out.task,
         },
         "slots": slots.model_dump(),
-        "fallbacks": [
-            *(state.get("fallbacks") or []),
-            *([f"route: {out.fallback}"] if out.fallback else []),
-        ],
+        "fallbacks": [*(state.get("fallbacks") or []), *fell_back("route", out.fallback)],
+        "llm_down": out.llm_down or state.get("llm_down"),
+        "structured_method": out.method or None,
         "llm_calls": state.get("llm_calls", 0) + out.llm_calls,
         "tokens": state.get("tokens", 0) + out.tokens,
     }
@@ -131,9 +141,12 @@ async def route(state: AgentState, runtime: Runtime[AgentContext]) -> AgentState
 @guarded
 async def act(state: AgentState, runtime: Runtime[AgentContext]) -> AgentState:
     """Let the planner choose this round's calls among the allowed tools."""
+    ctx = runtime.context
     view = view_of(state)
-    out = await runtime.context.planner.act(view)
-    allowed = set(view.allowed)
+    out = await ctx.planner.act(view)
+    rerouted = _rerouted(state, out.reroute, ctx) if out.reroute else {}
+    new_route = rerouted.get("route")
+    allowed = set(new_route["allowed_tools"] if new_route else view.allowed)
     calls = [c for c in out.calls if c.tool in allowed]
     refused = [c.tool for c in out.calls if c.tool not in allowed]
     pending = [c.model_dump() for c in calls]
@@ -142,7 +155,12 @@ async def act(state: AgentState, runtime: Runtime[AgentContext]) -> AgentState:
         "complete": out.complete,
         "fallbacks": [
             *(state.get("fallbacks") or []),
-            *([f"act, round {view.round + 1}: {out.fallback}"] if out.fallback else []),
+            *fell_back(f"act, round {view.round + 1}", out.fallback),
+        ],
+        "llm_down": out.llm_down or state.get("llm_down"),
+        "call_checks": [
+            *(state.get("call_checks") or []),
+            *(f"round {view.round + 1}: {c}" for c in out.checks),
         ],
         "llm_calls": state.get("llm_calls", 0) + out.llm_calls,
         "tokens": state.get("tokens", 0) + out.tokens,
@@ -150,7 +168,26 @@ async def act(state: AgentState, runtime: Runtime[AgentContext]) -> AgentState:
     if refused and not calls:
         result["steps"] = [*view.steps, *[_refused_step(view.round + 1, c) for c in out.calls]]
         result["round"] = view.round + 1
-    return result
+    return {**result, **rerouted}
+
+
+def _rerouted(state: AgentState, off: RouteOut, ctx: AgentContext) -> AgentState:
+    """The offline route a fallback step decided under, in place of the turn's route."""
+    old = state.get("route")
+    allowed = ctx.toolbox.allowed(off.intent, no_router=ctx.switches.no_router)
+    slots = off.slots
+    if state.get("as_of"):
+        slots = slots.model_copy(update={"as_of": state["as_of"]})
+    return {
+        "route": {
+            "intent": off.intent,
+            "allowed_tools": allowed,
+            "reason": f"{old['reason'] if old else ''}; re-routed by the offline planner: "
+            f"{off.reason}",
+            "task": off.task,
+        },
+        "slots": slots.model_dump(),
+    }
 
 
 def _refused_step(rnd: int, call: ToolCall) -> dict[str, Any]:

@@ -117,7 +117,15 @@ class Trace(BaseModel):
     form_reason: str = ""
     """Why the synthesis state machine chose `synthesis_form`."""
     fallbacks: list[str] = Field(default_factory=list)
-    """Steps where the LLM's output was unusable and the offline rules decided instead, and why."""
+    """Steps where the LLM's output was unusable and the offline rules decided instead, and why:
+    `<step>: fell back to the offline planner: <reason>`."""
+    fell_back: bool = False
+    """At least one step of the turn fell back to the offline planner (the evaluation's share of
+    turns that fell back is the mean of this)."""
+    call_checks: list[str] = Field(default_factory=list)
+    """LLM tool calls the checks refused, stopped (a repeat) or changed (an altered id), and why."""
+    structured_method: str | None = None
+    """How the LLM router's structured output was asked for (json_schema, tools, text)."""
     provenance_queries: list[QueryTrace] = Field(default_factory=list)
     """The query that dated the cited notices (not a planner step)."""
 

@@ -75,6 +75,7 @@ class AgentService:
                 chat_model or llm_chat_model(settings, purpose="the LLM planner", hint=LLM_HINT),
                 self.toolbox,
                 timeout_s=settings.llm_timeout,
+                structured=settings.llm_structured,
             )
         else:
             self.planner = OfflinePlanner()

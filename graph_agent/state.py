@@ -155,6 +155,12 @@ class AgentState(TypedDict, total=False):
     """Error message (with id) when the turn failed."""
     fallbacks: list[str]
     """Steps the offline rules decided because the LLM's output was unusable, and why."""
+    llm_down: str | None
+    """Why the LLM endpoint failed in this turn (timeout, server error); then it is not called again."""
+    call_checks: list[str]
+    """LLM tool calls refused, stopped or changed by the checks, and why (for the trace)."""
+    structured_method: str | None
+    """How the router's structured output was asked for in this turn (json_schema, tools, text)."""
     llm_calls: int
     """LLM calls in this turn."""
     tokens: int

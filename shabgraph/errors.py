@@ -60,3 +60,15 @@ class AgentError(ShabgraphError):
 
 class LLMError(ShabgraphError):
     """The LLM endpoint failed, timed out or answered something unusable."""
+
+
+class LLMUnavailable(LLMError):
+    """The endpoint timed out, refused the connection or failed (5xx): no model output at all."""
+
+
+class LLMUnsupported(LLMError):
+    """The server refused a request feature (a JSON-schema response format, tool calling)."""
+
+
+class LLMUnusable(LLMError):
+    """The model answered, but its reply held nothing the caller could use."""

@@ -9,7 +9,6 @@ pid file and generated password under `.neo4j/instances/<name>/`.
 
 from __future__ import annotations
 
-import os
 import secrets
 import signal
 import socket
@@ -21,6 +20,7 @@ from pathlib import Path
 from shabgraph.errors import ServerError
 from shabgraph.java_runtime import current_java, find_java
 from shabgraph.neo4j_dist import dist_dir, install, is_installed
+from shabgraph.processes import log_tail, port_free, terminate
 from shabgraph.settings import NEO4J_VERSION, PROJECT_ROOT, Settings
 
 __all__ = [
@@ -116,23 +116,9 @@ def _live_pid(settings: Settings) -> int | None:
     return None
 
 
-def _port_free(port: int) -> bool:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
-        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        try:
-            sock.bind(("127.0.0.1", port))
-        except OSError:
-            return False
-    return True
-
-
 def _log_tail(settings: Settings, lines: int = 20) -> str:
-    texts = []
-    for name in ("console.log", "neo4j.log"):
-        path = settings.instance_dir / "logs" / name
-        if path.exists():
-            texts.extend(path.read_text(errors="replace").splitlines()[-lines:])
-    return "\n".join(texts[-lines:])
+    logs = settings.instance_dir / "logs"
+    return log_tail([logs / "console.log", logs / "neo4j.log"], lines)
 
 
 def _java_file(settings: Settings) -> Path:
@@ -167,7 +153,7 @@ def start(settings: Settings) -> Status:
     dist = install(settings)
     java = find_java(settings)
     for port in (settings.neo4j_bolt_port, settings.neo4j_http_port):
-        if not _port_free(port):
+        if not port_free("127.0.0.1", port):
             raise ServerError(
                 f"port {port} on 127.0.0.1 is already in use",
                 hint="stop what uses it, or set SHABGRAPH_NEO4J_BOLT_PORT / SHABGRAPH_NEO4J_HTTP_PORT",
@@ -262,23 +248,9 @@ def stop(settings: Settings, timeout: float = 60.0) -> bool:
     pid = _live_pid(settings)
     if pid is None:
         return False
-    os.kill(pid, signal.SIGTERM)
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if not Path(f"/proc/{pid}").exists() or _is_zombie(pid):
-            break
-        time.sleep(0.3)
-    else:
-        os.kill(pid, signal.SIGKILL)
+    terminate(pid, first=signal.SIGTERM, last=signal.SIGKILL, timeout=timeout, poll=0.3)
     _pid_file(settings).unlink(missing_ok=True)
     return True
-
-
-def _is_zombie(pid: int) -> bool:
-    try:
-        return Path(f"/proc/{pid}/stat").read_text().split()[2] == "Z"
-    except OSError:
-        return True
 
 
 def write_env_value(env_file: Path, key: str, value: str) -> None:

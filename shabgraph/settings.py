@@ -12,7 +12,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Literal
 
-from pydantic import AliasChoices, Field, SecretStr
+from pydantic import AliasChoices, Field, SecretStr, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
@@ -91,6 +91,11 @@ class Settings(BaseSettings):
     """Seconds before an LLM call is abandoned."""
     llm_max_concurrency: int = Field(default=4, validation_alias="SHABGRAPH_LLM_CONCURRENCY")
     """Parallel LLM requests at most (extraction, evaluation judge)."""
+    llm_structured: Literal["auto", "json_schema", "tools", "text"] = Field(
+        default="auto", validation_alias="SHABGRAPH_LLM_STRUCTURED"
+    )
+    """How structured output is asked for; `auto` detects it once per endpoint (json_schema,
+    then tool calling, then JSON read from the text)."""
 
     # --- embeddings (the dense flat-RAG baseline of the evaluation) -------------------------
     embed_base_url: str | None = Field(default=None, validation_alias="SHABGRAPH_EMBED_BASE_URL")
@@ -173,8 +178,35 @@ class Settings(BaseSettings):
         default=4, ge=0, le=8, validation_alias="SHABGRAPH_MAX_ROUNDS"
     )
     """Upper bound of the reflection loop (the paper uses 4)."""
-    checkpoint_url: str | None = Field(default=None, validation_alias="SHABGRAPH_CHECKPOINT_URL")
-    """`postgresql://...` for a Postgres checkpointer; unset means a SQLite file in data_dir."""
+    # --- threads, sharing and the agent's memory (Postgres or SQLite) ------------------------
+    database_url: str | None = Field(default=None, validation_alias="SHABGRAPH_DATABASE_URL")
+    """`postgresql://user[:pw]@host:port/db` puts threads, steps, elements, feedback, sharing and
+    the agent's checkpoints in Postgres; `sqlite:///file` in one SQLite file; unset means the
+    SQLite files in data_dir (the default)."""
+    database_pool_size: int = Field(
+        default=5, ge=1, le=100, validation_alias="SHABGRAPH_DATABASE_POOL_SIZE"
+    )
+    """Postgres connections of the checkpointer's pool per app process (the thread store keeps
+    SQLAlchemy's pool: 5, up to 15)."""
+    postgres_home: Path = Field(
+        default=PROJECT_ROOT / ".postgres", validation_alias="SHABGRAPH_POSTGRES_HOME"
+    )
+    """Folder of the managed Postgres instances (`<home>/<instance>/`: data, socket, log, password)."""
+    postgres_instance: str = Field(default="main", validation_alias="SHABGRAPH_POSTGRES_INSTANCE")
+    """Name of the managed Postgres instance; `main` for the app, the tests name their own."""
+    postgres_port: int = Field(
+        default=55431, ge=1, le=65535, validation_alias="SHABGRAPH_POSTGRES_PORT"
+    )
+    """TCP port of the managed Postgres, bound to 127.0.0.1 only."""
+    postgres_bin: Path | None = Field(default=None, validation_alias="SHABGRAPH_POSTGRES_BIN")
+    """Folder with `initdb` and `postgres`; unset = the newest /usr/lib/postgresql/*/bin, else PATH."""
+    postgres_os_user: str = Field(default="postgres", validation_alias="SHABGRAPH_POSTGRES_OS_USER")
+    """Unprivileged system user the managed server runs as when shabgraph runs as root (initdb
+    and postgres refuse root); created as a system user if missing."""
+    postgres_start_timeout: float = Field(
+        default=30.0, gt=0, validation_alias="SHABGRAPH_POSTGRES_START_TIMEOUT"
+    )
+    """Seconds `postgres start` waits for the server to accept connections."""
 
     # --- files ------------------------------------------------------------------------------
     data_dir: Path = Field(default=PROJECT_ROOT / "data", validation_alias="SHABGRAPH_DATA_DIR")
@@ -185,8 +217,21 @@ class Settings(BaseSettings):
     """Interface the app binds to (loopback by default: put a reverse proxy in front otherwise)."""
     ui_port: int = Field(default=8000, validation_alias="SHABGRAPH_UI_PORT")
     """HTTP port of the app."""
-    ui_db_url: str | None = Field(default=None, validation_alias="SHABGRAPH_UI_DB_URL")
-    """SQLAlchemy async URL of the thread store; unset = SQLite file in data_dir/ui/."""
+    ui_workers: int = Field(default=1, ge=1, le=32, validation_alias="SHABGRAPH_UI_WORKERS")
+    """App processes `shabgraph up` runs behind one proxy on `ui_port` (1: the app alone, no
+    proxy); more than one needs the threads in a shared database (`database_url`)."""
+    ui_worker_port: int | None = Field(
+        default=None, ge=1, le=65535, validation_alias="SHABGRAPH_UI_WORKER_PORT"
+    )
+    """Port of the first worker on 127.0.0.1, the others on the next ones; unset = ui_port + 1."""
+    ui_worker_health_interval: float = Field(
+        default=2.0, gt=0, le=60, validation_alias="SHABGRAPH_UI_WORKER_HEALTH_INTERVAL"
+    )
+    """Seconds between the proxy's health checks of each worker (`GET /health`)."""
+    ui_worker_start_timeout: float = Field(
+        default=120.0, gt=0, validation_alias="SHABGRAPH_UI_WORKER_START_TIMEOUT"
+    )
+    """Seconds a worker may take to answer its first health check before start-up fails."""
     ui_files_dir: Path | None = Field(default=None, validation_alias="SHABGRAPH_UI_FILES_DIR")
     """Folder of persisted elements (notices, exports); unset = data_dir/ui/files."""
     ui_auth: Literal["password", "header"] = Field(
@@ -243,6 +288,32 @@ class Settings(BaseSettings):
         default=10.0, gt=0, le=120, validation_alias="SHABGRAPH_MCP_QUERY_TIMEOUT"
     )
     """Seconds before a query of an MCP tool call is stopped by the server."""
+    # --- retired names: refused rather than ignored, so that nobody lands on SQLite unawares ---
+    retired_ui_db_url: str | None = Field(
+        default=None, validation_alias="SHABGRAPH_UI_DB_URL", exclude=True
+    )
+    """Replaced by SHABGRAPH_DATABASE_URL (threads and checkpoints share one URL)."""
+    retired_checkpoint_url: str | None = Field(
+        default=None, validation_alias="SHABGRAPH_CHECKPOINT_URL", exclude=True
+    )
+    """Replaced by SHABGRAPH_DATABASE_URL (threads and checkpoints share one URL)."""
+
+    @model_validator(mode="after")
+    def _refuse_retired(self) -> Settings:
+        retired = [
+            name
+            for name, value in (
+                ("SHABGRAPH_UI_DB_URL", self.retired_ui_db_url),
+                ("SHABGRAPH_CHECKPOINT_URL", self.retired_checkpoint_url),
+            )
+            if value
+        ]
+        if retired:
+            raise ValueError(
+                f"{' and '.join(retired)} no longer exist: set SHABGRAPH_DATABASE_URL, the one URL "
+                "of threads, sharing and the agent's memory"
+            )
+        return self
 
     @property
     def managed(self) -> bool:
@@ -284,6 +355,11 @@ class Settings(BaseSettings):
             if stored.exists():
                 return SecretStr(stored.read_text().strip())
         return self.neo4j_password
+
+    @property
+    def postgres_dir(self) -> Path:
+        """Folder of the managed Postgres instance (data/, socket/, server.log, password)."""
+        return self.postgres_home / self.postgres_instance
 
     @property
     def llm_configured(self) -> bool:

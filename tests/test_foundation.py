@@ -197,5 +197,54 @@ def test_cli_command_set() -> None:
         "mcp": set(),
         "neo4j": {"install", "start", "stop", "status"},
         "db": {"init", "check"},
+        "postgres": {"start", "stop", "status", "url"},
+        "threads": {"export", "import"},
         "eval": {"extraction", "resolution", "run", "report", "generate", "check", "schema"},
     }
+
+
+def test_cli_error_line_keeps_id_and_bracketed_data(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """An expected error is one line with its id; brackets in the message are not eaten as markup."""
+    from cli import main as cli_main
+    from shabgraph.errors import InputError
+
+    err = InputError("no notice [HR01-x] in file [a.json]")
+
+    def fail() -> None:
+        raise err
+
+    monkeypatch.setattr(cli_main, "app", fail)
+    with pytest.raises(SystemExit) as ended:
+        cli_main.main()
+    assert ended.value.code == InputError.exit_code
+    out = capsys.readouterr().err
+    assert f"[{err.error_id}]" in out
+    assert "no notice [HR01-x] in file [a.json]" in out
+
+
+@pytest.mark.parametrize("retired", ["SHABGRAPH_UI_DB_URL", "SHABGRAPH_CHECKPOINT_URL"])
+def test_retired_database_settings_are_refused(
+    monkeypatch: pytest.MonkeyPatch, retired: str
+) -> None:
+    """A retired URL variable stops start-up with the new name, instead of silently meaning SQLite."""
+    from pydantic import ValidationError
+
+    monkeypatch.setenv(retired, "postgresql://u@127.0.0.1:5432/db")
+    with pytest.raises(ValidationError, match="SHABGRAPH_DATABASE_URL") as raised:
+        Settings(_env_file=None)
+    assert retired in str(raised.value)
+
+
+def test_cli_reports_invalid_settings_in_one_line() -> None:
+    out = subprocess.run(
+        [sys.executable, "-m", "cli", "neo4j", "status"],
+        capture_output=True,
+        text=True,
+        env={**settings_env(Settings(_env_file=None)), "SHABGRAPH_MAX_ROUNDS": "99"},
+        cwd=Path(__file__).resolve().parent.parent,
+    )
+    assert out.returncode == 1
+    assert "Traceback" not in out.stderr
+    assert "invalid setting SHABGRAPH_MAX_ROUNDS" in out.stderr.replace("\n", " ")

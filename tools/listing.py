@@ -15,6 +15,7 @@ from typing import Any, Final, Literal
 from pydantic import BaseModel, Field
 
 from tools.base import QueryTrace, ToolContext, ToolResult
+from tools.listing_persons import PERSONS, PERSONS_TOTAL
 from tools.runner import build_result, guarded, read_query
 
 COMPANY_WHERE: Final = """
@@ -23,6 +24,7 @@ WHERE coalesce(c.event_count, 0) > 0
   AND ($canton IS NULL OR c.canton = $canton)
   AND ($status IS NULL OR c.status = $status)
   AND ($seat IS NULL OR toLower(c.seat) STARTS WITH $seat)
+  AND ($opting_out IS NULL OR c.audit_opting_out = $opting_out)
   AND ($event_type IS NULL OR EXISTS {
         MATCH (c)-[:HAS_EVENT]->(e:Event)
         WHERE $event_type IN e.event_types
@@ -61,6 +63,7 @@ WHERE ($date_from IS NULL OR toString(e.pub_date) >= $date_from)
   AND ($event_type IS NULL OR $event_type IN e.event_types)
   AND ($canton IS NULL OR e.canton = $canton)
   AND ($subject_id IS NULL OR e.subject_id = $subject_id)
+  AND ($language IS NULL OR e.language = $language)
 """
 NOTICES: Final = (
     "MATCH (e:Event)"
@@ -79,6 +82,8 @@ NOTICES_TOTAL: Final = "MATCH (e:Event)" + NOTICE_WHERE + "RETURN count(e) AS to
 # entered: the interval starts in the period; left: it ends in it; held: it overlaps it.
 ROLE_WHERE: Final = """
 WHERE ($role IS NULL OR $role IN coalesce(r.roles, [r.role]))
+  AND ($signature IS NULL OR r.signature STARTS WITH $signature)
+  AND ($holder IS NULL OR ($holder = 'person') = (h:Person))
   AND ($subject_id IS NULL OR c.id = $subject_id)
   AND ($legal_form IS NULL OR c.legal_form = $legal_form)
   AND CASE $mode
@@ -99,6 +104,7 @@ ROLES: Final = (
 RETURN 'role' AS record_type, h.id AS id, coalesce(h.name, h.full_name) AS name,
        CASE WHEN h:Company THEN 'company' ELSE 'person' END AS kind, h.uid AS uid,
        c.id AS company_id, c.name AS company, r.role AS role, r.role_text AS role_text,
+       r.signature AS signature,
        r.valid_from AS valid_from, r.valid_to AS valid_to,
        [p IN [r.from_pub, r.to_pub] WHERE p IS NOT NULL] AS pubs
 ORDER BY coalesce(r.valid_from, r.valid_to), name
@@ -113,14 +119,18 @@ QUERIES: Final = {
     "companies": (COMPANIES, COMPANIES_TOTAL),
     "notices": (NOTICES, NOTICES_TOTAL),
     "roles": (ROLES, ROLES_TOTAL),
+    "persons": (PERSONS, PERSONS_TOTAL),
 }
 
 
 class ListRegisterArgs(BaseModel):
     """Arguments of list_register."""
 
-    what: Literal["companies", "notices", "roles"] = Field(
-        description="companies, notices (publications) or roles (officer and auditor entries)."
+    what: Literal["companies", "notices", "roles", "persons"] = Field(
+        description=(
+            "companies, notices (publications), roles (officer and auditor entries) or persons "
+            "(by name, residence, origin, nationality, with their roles)."
+        )
     )
     legal_form: str | None = Field(None, max_length=8, description="eCH-0097 code, e.g. 0107.")
     canton: str | None = Field(None, min_length=2, max_length=2, description="Canton code.")
@@ -136,6 +146,27 @@ class ListRegisterArgs(BaseModel):
     subject_id: str | None = Field(None, max_length=120, description="One company's id.")
     date_from: dt.date | None = Field(None, description="Start of the period.")
     date_to: dt.date | None = Field(None, description="End of the period.")
+    name: str | None = Field(None, max_length=80, description="persons: a family-name word.")
+    residence: str | None = Field(None, max_length=80, description="persons: residence, prefix.")
+    origin: str | None = Field(None, max_length=80, description="persons: place of origin.")
+    nationality: list[str] | None = Field(
+        None, max_length=40, description="persons: the country's written names (any language)."
+    )
+    company: str | None = Field(
+        None, max_length=120, description="persons: only roles in companies whose name has this."
+    )
+    opting_out: bool | None = Field(
+        None, description="companies: True for those that opted out of the audit (no auditor)."
+    )
+    language: Literal["de", "fr", "it", "en"] | None = Field(
+        None, description="notices: the language the notice is written in."
+    )
+    signature: str | None = Field(
+        None, max_length=40, description="roles: signature code prefix (individual, collective)."
+    )
+    holder: Literal["person", "company"] | None = Field(
+        None, description="roles: only holders of this kind."
+    )
     limit: int = Field(50, ge=1, le=200, description="Rows at most (the total is counted).")
 
 
@@ -146,6 +177,10 @@ def list_register(ctx: ToolContext, args: ListRegisterArgs) -> ToolResult:
     params["date_from"] = args.date_from.isoformat() if args.date_from else None
     params["date_to"] = args.date_to.isoformat() if args.date_to else None
     params["seat"] = args.seat.lower() if args.seat else None
+    for key in ("name", "residence", "origin", "company"):
+        value = params.get(key)
+        params[key] = str(value).strip().lower() or None if value else None
+    params["nationality"] = [n.lower() for n in args.nationality] if args.nationality else None
     rows_q, total_q = QUERIES[args.what]
 
     def body(traces: list[QueryTrace]) -> ToolResult:

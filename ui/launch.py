@@ -4,7 +4,8 @@ Chainlit reads its config (.chainlit/, public/, chainlit.md) from its app root, 
 directory, and keeps session files in `<app root>/.files`, which it deletes when it stops. The
 app users run (`run_ui`) has the project root as app root; every extra app process (tests, the
 load benchmark) gets a private app root of its own (`private_app_root`), so that stopping it
-cannot delete the live app's files (issue 17, finding 5). `CI` is removed from the app's
+cannot delete the live app's files (issue 17, finding 5); so does each worker of
+`shabgraph up --workers N` (`ui.workers`). `CI` is removed from the app's
 environment because Chainlit's CI mode replaces OPENAI_API_KEY with a fake one (stack notes).
 """
 

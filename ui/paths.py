@@ -1,6 +1,6 @@
 """Where the chat app keeps its files: the thread store, element files and the login secret.
 
-All of them live under `data_dir/ui/` unless configured (`Settings.ui_db_url`, `ui_files_dir`),
+All of them live under `data_dir/ui/` unless configured (`Settings.database_url`, `ui_files_dir`),
 so one data folder holds everything an installation has written.
 """
 
@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from shabgraph import database_url
 from shabgraph.settings import Settings
 
 
@@ -17,10 +18,8 @@ def ui_dir(settings: Settings) -> Path:
 
 
 def thread_db_url(settings: Settings) -> str:
-    """The thread store's URL: the configured one, else a SQLite file in data_dir/ui/."""
-    if settings.ui_db_url:
-        return settings.ui_db_url
-    return f"sqlite+aiosqlite:///{ui_dir(settings) / 'threads.db'}"
+    """The thread store's URL: from `SHABGRAPH_DATABASE_URL`, else a SQLite file in data_dir/ui/."""
+    return database_url.thread_store_url(settings)
 
 
 def files_dir(settings: Settings) -> Path:

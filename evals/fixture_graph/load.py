@@ -20,7 +20,8 @@ UNWIND $rows AS r
 CREATE (e:Event {pub_number: r.pub_number, pub_id: r.pub_id, sub_rubric: r.sub_rubric,
   pub_date: r.pub_date, journal_date: r.journal_date, journal_number: r.journal_number,
   canton: r.canton, language: r.language, text: r.text, event_types: r.event_types,
-  subject_id: r.subject_id, source: 'fixture', flags: [], pubs: [r.pub_number]})
+  subject_id: r.subject_id, subject_name: r.subject_name, source: 'fixture', flags: [],
+  pubs: [r.pub_number]})
 """
 CREATE_COMPANIES = """
 UNWIND $rows AS r
@@ -131,7 +132,8 @@ def _person_rows(pubs: dict[str, list[str]]) -> list[dict[str, Any]]:
             "hub_key": p["hub"],
             "origin": p["origin"],
             "residence": p["residence"],
-            "residences": [p["residence"]],
+            "residences": p.get("residences", [p["residence"]]),
+            "nationality": p.get("nationality"),
             "strength": p["strength"],
             "merge_reason": p["merge_reason"],
             "pubs": pubs.get(key, []),
@@ -225,6 +227,7 @@ def load_fixture_graph(driver: Driver, database: str = "neo4j") -> FixtureFacts:
             "text": e["text"],
             "event_types": e["types"],
             "subject_id": IDS[e["subject"]],
+            "subject_name": (COMPANIES.get(e["subject"]) or {}).get("name"),
         }
         for e in EVENT_ROWS
     ]

@@ -6,11 +6,14 @@ says that no entity of that name is in the notices, and names no other entity's 
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from typing import Any
 
+from graph_agent.answers import roles as rl
 from graph_agent.answers import templates as tpl
 from graph_agent.answers.citations import collect, pubs_of
+from graph_agent.answers.common import common_answer
 from graph_agent.answers.facts import answer, matches_mention
 from graph_agent.answers.i18n import t
 from graph_agent.answers.labels import say as label_say
@@ -19,6 +22,7 @@ from graph_agent.answers.phrases import say
 from graph_agent.planners.base import TurnView
 from graph_agent.planners.offline.asks import understand
 from graph_agent.planners.offline.fact_plan import names_of
+from graph_agent.planners.offline.mentions import ORG_WORDS
 from shabgraph.register.folding import fold_accents as fold
 
 
@@ -72,6 +76,9 @@ def fact_draft(
         for s in view.steps
         if s["tool"] == "get_entity_facts" and s["outcome"] == "evidence"
     ]
+    if slots.attribute == "common":
+        text, used, nothing = common_answer(lang, groups, dates)
+        return _finish(lang, text, used, dates, negative=nothing)
     if len(groups) > 1:
         return _namesakes(view, groups, dates)
     records = groups[0] if groups else []
@@ -100,6 +107,10 @@ def fact_draft(
     last = view.history[-1] if view.history else {}
     exclude = set(last.get("subjects") or []) if slots.other else set()
     body, used, negative = answer(records, ask, lang, dates, others, exclude)
+    missing = not_in_records(view.question, entity, records)
+    if missing:
+        body = say(lang, "not_named", other=missing, name=entity.get("name")) + "\n" + body
+        negative = True
     if linked_now and mention and fold(mention) not in fold(str(entity.get("name"))):
         seat = f", {entity['seat']}" if entity.get("seat") else ""
         body += "\n\n" + say(lang, "used", name=entity.get("name"), seat=seat)
@@ -107,6 +118,54 @@ def fact_draft(
         body += "\n" + _searched(view, structured_only)
     ent_row = {k: entity.get(k) for k in ("id", "kind", "name", "uid")}
     return _finish(lang, body, [ent_row, *_listed(used)], dates, negative=negative)
+
+
+YES_NO_RE = re.compile(
+    r"^\s*(?:did|does|do|is|was|has|had|are|were|can|hat|hatte|ist|war|gibt|gab|sind|waren|"
+    r"hatten|wurde|existe|est-ce|y a-t-il|e|è|ha|aveva|era|esiste|c'è|c'e)\b"
+    r"|\w-t-(?:il|elle)\b|\best-ce que\b",
+    re.IGNORECASE,
+)
+"""A yes/no question ("Did X ever …", "Hat X …", "X a-t-elle …", "È … ?")."""
+
+
+def not_in_records(question: str, entity: dict[str, Any], records: list[dict[str, Any]]) -> str:
+    """A name the question pairs with the entity that none of its records holds, else "".
+
+    "Ist Anna Muster im VR der Beta AG?", "Quand X est-il entré chez Beta Sàrl ?", "Did Beta
+    ever have its seat in Sion?": a person asked about at a company (or a company at a person)
+    that no role, notice entry or state of it names, or any name of a yes/no question, is
+    answered with a no, not with the entity's other facts."""
+    person = entity.get("kind") == "person"
+    yes_no = bool(YES_NO_RE.search(question))
+    hay = fold(" ".join(_structured_words(records)))
+    for m in names_of(question):
+        if matches_mention(m.text, entity):
+            continue
+        if not (yes_no or person or (not m.org and _person_like(m.text))):
+            continue
+        tokens = [t for t in rl.name_tokens(m.text) if len(t) > 2 and t not in ORG_WORDS]
+        if tokens and sum(t in hay for t in tokens) / len(tokens) < 0.5:
+            return m.text
+    return ""
+
+
+def _person_like(text: str) -> bool:
+    """Two or three capitalised words: a person's name ("Anna Muster")."""
+    words = text.split()
+    return 2 <= len(words) <= 3 and all(w[:1].isupper() for w in words)
+
+
+def _structured_words(records: list[dict[str, Any]]) -> list[str]:
+    """Names and values the records hold as data (not the notice texts)."""
+    out: list[str] = []
+    for r in records:
+        for key in ("name", "other_name", "value", "seat", "residence", "address"):
+            if r.get(key):
+                out.append(str(r[key]))
+        out += [str(n) for n in r.get("names") or []]
+        out += [str(x.get("name")) for x in r.get("involved") or [] if isinstance(x, dict)]
+    return out
 
 
 def _searched(view: TurnView, structured_only: bool) -> str:

@@ -11,6 +11,8 @@ from graph_agent.answers.fact_events import event_day, event_line
 from graph_agent.answers.fact_record import Facts, neg
 from graph_agent.answers.phrases import day, fact_name, say
 from graph_agent.planners.offline.asks import Ask
+from shabgraph.register.folding import fold_accents as fold
+from shabgraph.register.folding import has_any
 
 Rec = dict[str, Any]
 
@@ -44,6 +46,10 @@ TEXT_CUES = {
 }
 
 
+MAY_WORDS = ("kann ", "konnen ", "darf ", "peut ", "peuvent ", "puo ", "possono ", "potra ", "may ")
+"""What a company may do (its purpose clause) is no fact about its branches."""
+
+
 def links(f: Facts, fact: str) -> list[str]:
     """Head office, branches, mergers and transfers, with the other party's UID and seat."""
     lines: list[str] = []
@@ -65,6 +71,8 @@ def links(f: Facts, fact: str) -> list[str]:
         lines.append(say(f.lang, key, name=f.name, v=v, rel=rel, when=when) + f.c(link))
     for e in f.events:
         if sentence := ft.sentence_with(e.get("text"), TEXT_CUES.get(fact, ()), 600):
+            if fact in ("branches", "head_office") and has_any(fold(sentence), MAY_WORDS):
+                continue  # a purpose clause: what the company may do (open branches)
             lines.append(f"- **{day(event_day(e))}**: {sentence}" + f.c(e))
     if not lines:
         return [neg(f, "no_fact", name=f.name, what=fact_name(f.lang, fact))]

@@ -28,6 +28,8 @@ class Facts:
         for r in records:
             kinds.setdefault(str(r.get("record_type")), []).append(r)
         ents = sorted(kinds.get("entity", []), key=lambda e: not e.get("anchor"))
+        self.selves = {str(e.get("id")) for e in ents if e.get("id")}
+        """Ids of the nodes read as this entity (a company split over several nodes)."""
         self.entity: Rec = {}
         for e in ents:  # the anchor's values first, the split-off nodes fill the gaps
             for k, v in e.items():

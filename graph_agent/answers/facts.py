@@ -16,10 +16,12 @@ from graph_agent.answers import fact_links as lk
 from graph_agent.answers import fact_text as ft
 from graph_agent.answers import holders as hd
 from graph_agent.answers import roles as rl
+from graph_agent.answers.capital import capital_answer
 from graph_agent.answers.fact_record import Facts, neg, when_text
 from graph_agent.answers.labels import label
 from graph_agent.answers.labels import say as label_say
 from graph_agent.answers.phrases import fact_name, say, span
+from graph_agent.answers.postal import postal_answer
 from graph_agent.planners.offline.asks import Ask
 from graph_agent.planners.offline.mentions import ORG_WORDS
 from shabgraph.register.folding import fold_accents as fold
@@ -53,6 +55,8 @@ def before_states(f: Facts, attribute: str, ask: Ask) -> bool:
 def attribute_answer(f: Facts, fact: str, ask: Ask) -> list[str]:
     """Address, seat, capital, purpose over the question's time, each value cited."""
     lang, when = f.lang, when_text(f.lang, ask)
+    if fact == "capital" and (lines := capital_answer(f, ask)):
+        return lines
     rows, many = pick_states(f, fact, ask)
     value = f.entity.get(fact)
     if (
@@ -154,6 +158,14 @@ def answer(
     facts = list(ask.facts) or ["role"]
     if person and "mandates" in facts:
         facts = ["mandates"]  # "in which companies are they active": a person's roles
+    if not person and ask.role and ask.population and not ask.count and facts == ["role"]:
+        # "Which entities had X as auditor?": the companies X holds that role in
+        return "\n".join(hd.mandates(f, ask)), f.used, False
+    if person and facts[:1] == ["registered"]:
+        facts = ["mandates"]  # "in which registered companies is she?": a person's companies
+    if not person and "residence" in facts and not ask.role and not ask.has("person_home"):
+        # "Où X est-elle domiciliée ?": a company's domicile is its business address
+        facts = list(dict.fromkeys("address" if x == "residence" else x for x in facts))
     if ask.role and not any(
         x in ("signature", "shares", "residence", "uid", "mandates", "changes", "happened")
         for x in facts
@@ -178,6 +190,8 @@ def one_fact(f: Facts, fact: str, ask: Ask, others: list[str], person: bool) -> 
                 return [hd.uid_line(f, r) for r in rows]
         return entity_uid(f)
     seat_moves = fact == "seat" and len(f.of("seat")) > 1 and ask.has("changes", "past", "before")
+    if fact == "address" and ask.has("postal"):
+        return postal_answer(f, ask)
     if fact in ("address", "seat", "capital", "purpose") and not seat_moves:
         out = attribute_answer(f, fact, ask)
         if fact == "purpose" and ask.has("changes"):

@@ -12,6 +12,7 @@ from graph_agent.answers.fact_events import event_day
 from graph_agent.answers.fact_record import PERSON, Facts, neg, when_text
 from graph_agent.answers.phrases import day, fact_name, role_name, say, signature_name, span
 from graph_agent.planners.offline.asks import Ask
+from shabgraph.register.folding import fold_accents as fold
 
 Rec = dict[str, Any]
 
@@ -144,6 +145,28 @@ def uid_line(f: Facts, r: Rec) -> str:
     return say(f.lang, "uid", name=name, v=uid) + f.c(r)
 
 
+NOW = {"de": "heute", "fr": "aujourd'hui", "it": "oggi", "en": "now"}
+
+
+def latest_role(f: Facts, company_id: object, rows: list[Rec]) -> str:
+    """The role a later notice of the company wrote for this person, when it differs from the
+    interval's ("Mitglied" -> "Präsident" in a change notice): '; heute: <role> (seit …)'."""
+    me = f.entity.get("id")
+    texts = {fold(str(r.get("role_text") or "")) for r in rows}
+    last: tuple[str, Rec] | None = None
+    for e in f.events:
+        if str(e.get("subject_id") or "") != str(company_id):
+            continue
+        for x in e.get("involved") or []:
+            if x and x.get("id") == me and x.get("role_text") and x.get("action") != "removed":
+                last = (str(x["role_text"]), e)
+    if last is None or fold(last[0]) in texts or any(r.get("valid_to") for r in rows[-1:]):
+        return ""
+    text, e = last
+    when = say(f.lang, "since", a=day(event_day(e)))
+    return f"; {NOW.get(f.lang, NOW['en'])}: {text} ({when})" + f.c(e)
+
+
 def mandates(f: Facts, ask: Ask) -> list[str]:
     """The companies in which the entity holds (or held) a role, with the intervals."""
     rows, _ = rl.select(f.roles, ask, "out", [])
@@ -168,6 +191,8 @@ def mandates(f: Facts, ask: Ask) -> list[str]:
             + f.c(r)
             for r in sorted(rs, key=lambda r: str(r.get("valid_from") or ""))
         )
+        latest = latest_role(f, rs[0].get("other_id"), rs)
+        roles += latest
         before = prev_roles(f, rs[0].get("other_id"))
         shares = own_shares(f, rs[0].get("other_id"))
         parts.append(f"**{company}** ({roles}{before}{'; ' + shares if shares else ''})")

@@ -5,8 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from graph_agent.answers.citations import cite, pubs_of
-from graph_agent.answers.phrases import day, role_name, span
+from graph_agent.answers.phrases import day, role_name, signature_name, span
 from graph_agent.state import Slots
+from shabgraph.markdown import escape_inline
+from shabgraph.register.legal_forms import by_code
 
 LEADS = {
     "de": "**{n}** {what}{filters}: {names}.",
@@ -18,6 +20,13 @@ WHAT = {
     "companies": {"de": "Firmen", "fr": "sociétés", "it": "società", "en": "companies"},
     "notices": {"de": "Meldungen", "fr": "publications", "it": "pubblicazioni", "en": "notices"},
     "roles": {"de": "Einträge", "fr": "inscriptions", "it": "iscrizioni", "en": "entries"},
+    "persons": {"de": "Personen", "fr": "personnes", "it": "persone", "en": "persons"},
+}
+OPTED_OUT = {
+    "de": "ohne Revisionsstelle (Opting-out)",
+    "fr": "sans organe de révision (opting-out)",
+    "it": "senza ufficio di revisione (opting-out)",
+    "en": "without auditor (opting-out)",
 }
 NONE = {
     "de": "Keine {what} entsprechen diesen Filtern{filters}.",
@@ -29,7 +38,17 @@ NONE = {
 
 def filters_text(args: dict[str, Any], lang: str) -> str:
     """' (canton TI, 0107, 2005-01-01 – 2015-12-31)'."""
-    parts = [str(args[k]) for k in ("canton", "legal_form", "status", "event_type") if args.get(k)]
+    keys = ("canton", "status", "event_type", "name", "residence", "origin", "company", "language")
+    parts = [str(args[k]) for k in keys if args.get(k)]
+    if args.get("legal_form"):
+        form = by_code(str(args["legal_form"]))
+        parts.insert(1, form.names.get(lang, form.label) if form else str(args["legal_form"]))
+    if args.get("opting_out"):
+        parts.append(OPTED_OUT.get(lang, OPTED_OUT["en"]))
+    if args.get("signature"):
+        parts.append(signature_name(lang, str(args["signature"])))
+    if args.get("nationality"):
+        parts.append("/".join(str(x) for x in args["nationality"]))
     if args.get("role"):
         parts.append(
             role_name(lang, str(args["role"])) + (f" ({args['mode']})" if args.get("mode") else "")
@@ -45,13 +64,31 @@ def row_line(r: dict[str, Any], what: str, lang: str, dates: dict[str, str]) -> 
     src = cite(pubs_of(r), dates)
     if what == "notices":
         return f"- **{day(r.get('pub_date'))}** {r.get('name')} ({', '.join(r.get('event_types') or [])}){src}"
+    if what == "persons":
+        return person_line(r, lang, dates)
     if what == "roles":
         when = span(lang, r.get("valid_from"), r.get("valid_to"))
-        return f"- **{r.get('name')}**: {r.get('role_text') or r.get('role')} — {r.get('company')} ({when}){src}"
+        sig = f", {signature_name(lang, str(r['signature']))}" if r.get("signature") else ""
+        return f"- **{r.get('name')}**: {r.get('role_text') or r.get('role')}{sig} — {r.get('company')} ({when}){src}"
     bits = [str(x) for x in (r.get("uid"), r.get("seat"), r.get("status")) if x]
     if r.get("deleted_on"):
         bits.append(day(r.get("deleted_on")))
     return f"- **{r.get('name')}** ({', '.join(bits)}){src}"
+
+
+def person_line(r: dict[str, Any], lang: str, dates: dict[str, str]) -> str:
+    """One person: where they live, their origin or nationality, and each role, cited."""
+    about = [
+        escape_inline(x) for x in (r.get("residence"), r.get("origin"), r.get("nationality")) if x
+    ]
+    roles = [
+        f"{escape_inline(x.get('role_text')) or role_name(lang, str(x.get('role')))} — "
+        f"{escape_inline(x.get('company'))} ({span(lang, x.get('valid_from'), x.get('valid_to'))})"
+        + cite(list(x.get("pubs") or []), dates)
+        for x in r.get("roles") or []
+    ]
+    head = f"- **{escape_inline(r.get('name'))}**" + (f" ({'; '.join(about)})" if about else "")
+    return head + (": " + "; ".join(roles) if roles else cite(pubs_of(r), dates))
 
 
 def list_answer(

@@ -153,7 +153,10 @@ def select(
     if ask.date_from or ask.date_to:
         return [r for r in mine if overlaps(r, ask.date_from, ask.date_to)], "period"
     if ask.has("over_time", "changes", "since_when", "happened") or "mandates" in ask.facts:
-        return mine, "all"
+        # in the order they held it: an interval known only by its end comes by that end
+        return sorted(
+            mine, key=lambda r: str(r.get("valid_from") or r.get("valid_to") or "")
+        ), "all"
     current = [r for r in mine if not r.get("valid_to")]
     if ask.has("past") and not ask.has("now"):
         return [r for r in mine if r.get("valid_to")] or mine, "former"

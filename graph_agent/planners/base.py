@@ -25,6 +25,10 @@ class RouteOut(BaseModel):
     """Filled slots."""
     fallback: str = ""
     """Why the LLM's output was unusable and the offline rules routed instead (empty: they did not)."""
+    llm_down: str = ""
+    """Set when the endpoint failed (timeout, server error): the turn asks the LLM no more."""
+    method: str = ""
+    """How the structured route was asked for (json_schema, tools, text; empty: no LLM call)."""
     llm_calls: int = 0
     """LLM calls made."""
     tokens: int = 0
@@ -42,6 +46,13 @@ class ActOut(BaseModel):
     """Why (for the trace)."""
     fallback: str = ""
     """Why the LLM's plan was unusable and the offline rules chose instead (empty: they did not)."""
+    llm_down: str = ""
+    """Set when the endpoint failed (timeout, server error): the turn asks the LLM no more."""
+    checks: list[str] = Field(default_factory=list)
+    """LLM tool calls the checks refused, stopped (repeats) or changed (altered ids), and why."""
+    reroute: RouteOut | None = None
+    """The offline route the fallback decided under, when it differs from the turn's (LLM) route:
+    the offline rules' calls need their own intent, task and slots."""
     llm_calls: int = 0
     """LLM calls made."""
     tokens: int = 0
@@ -86,6 +97,9 @@ class TurnView(BaseModel):
     """Rounds done."""
     history: list[dict[str, Any]] = Field(default_factory=list)
     """Earlier turns (question, intent)."""
+    llm_down: str = ""
+    """Why the LLM endpoint failed earlier in this turn (empty: it did not); the LLM planner then
+    decides by the offline rules without calling it again."""
 
 
 class Planner(Protocol):

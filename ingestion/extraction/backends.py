@@ -87,7 +87,8 @@ class HybridBackend:
         if low:
             self.sent.extend(chunk[n].id for n in low)
             for n, rec in zip(low, self.llm.extract_many(chunk[n] for n in low), strict=True):
-                # Keep the rules record when the LLM failed: something beats an error.
+                # Keep the rules record when the LLM failed: something beats an error (the LLM
+                # backend itself falls back to the rules and counts it in its `fallbacks`).
                 if not rec.error:
                     records[n] = rec
         return records
@@ -109,6 +110,7 @@ def get_extractor(name: str, settings: Settings, model: BaseChatModel | None = N
         ExtractionCache(settings.data_dir / "cache" / "extraction"),
         settings.llm_model,
         max_concurrency=settings.llm_max_concurrency,
+        structured=settings.llm_structured,
     )
     return llm if name == "llm" else HybridBackend(llm)
 

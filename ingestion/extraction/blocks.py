@@ -10,8 +10,16 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ingestion.extraction.entries import Context, Mention, build_entries, fields_of, to_mention
-from ingestion.extraction.models import Action
+from ingestion.extraction.entries import (
+    Context,
+    Mention,
+    build_entries,
+    fields_of,
+    is_list_clause,
+    to_mention,
+)
+from ingestion.extraction.lexicon import signature_of
+from ingestion.extraction.models import Action, PersonMention, Signature
 from ingestion.extraction.text import sentence_end, split_top
 from ingestion.extraction.vocab import ordered
 
@@ -62,11 +70,20 @@ def parse_block(block: Block, lang: str | None, sarl: bool) -> list[Mention]:
     """Persons and companies of one block."""
     ctx = Context(lang=lang, action=block.action, order="given_first", sarl=sarl)
     out: list[Mention] = []
+    closing: Signature | None = None
     for item in split_top(block.body, ";"):
+        if is_list_clause(item):
+            # "…; leurs signatures sont radiées": said of the whole list, names nobody.
+            closing = closing or signature_of(item, lang)[0]
+            continue
         entries = build_entries(fields_of(item), lang)
         shared = next((e.distributive for e in reversed(entries) if e.distributive), None)
         for entry in entries:
             mention = to_mention(entry, ctx, shared)
             if mention is not None:
                 out.append(mention)
+    if closing is not None:
+        for m in out:
+            if isinstance(m, PersonMention) and m.signature == "unknown":
+                m.signature = closing
     return out

@@ -15,6 +15,17 @@ from ingestion.extraction.vocab import ordered
 
 _SEAT = re.compile(r",?\s+(?:in|à|a)\s+(?P<seat>[A-ZÄÖÜÉÈ][^,(]*?)(?=\s*(?:\(|,|$))")
 _UID_PAREN = re.compile(rf"\s*\((?:UID |IDI |IDE )?(?P<uid>{UID_TEXT}|CH-[\d.\-]+\d)\)\s*\??")
+# A legal form's abbreviation ending a name, Swiss or foreign: the form written out after it
+# ("X S.r.l. a responsabilità limitata di diritto italiano") only describes the company.
+_ENDS_WITH_FORM = re.compile(
+    r"(?<![\w-])(?:AG|SA|GmbH|mbH|Sàrl|Sagl|KG|S\.?r\.?l\.?|S\.?p\.?A\.?|S\.?A\.?S\.?|SARL|S\.A\.|"
+    r"S\.L\.|Ltd\.?|Limited|Inc\.?|LLC|B\.V\.|N\.V\.|plc|SE|e\.K\.)$"
+)
+# The seat clause of a head office written after its name ("…, con sede a Milano (IT)").
+_SEAT_CLAUSE = re.compile(
+    r",?\s+(?:con sede (?:a|in)|avec siège à|dont le siège est à|mit Sitz in)\s+"
+    r"(?P<seat>[A-ZÄÖÜÉÈ][^,;]*?)\s*(?:[,;]|$)"
+)
 
 
 Gated = tuple[frozenset[str] | None, re.Pattern[str]]
@@ -76,6 +87,55 @@ def parse_company(body: str) -> tuple[str, str | None, str | None]:
     return clean(body).strip('"«» '), seat, uid
 
 
+# Strings every written-out legal form of `form_descriptions` contains (a cheap gate).
+_FORM_HINTS = (
+    "soci",
+    "Gesellschaft",
+    "Genossenschaft",
+    "Stiftung",
+    "Recht",
+    "droit",
+    "diritto",
+    "anonim",
+    "responsabilit",
+    "azioni",
+    "accomandita",
+    "commandite",
+    "collectif",
+    "collettivo",
+    "fondation",
+    "association",
+    "coopérative",
+    "cooperativa",
+)
+
+
+@lru_cache(maxsize=8)
+def _descriptions(lang: str | None) -> re.Pattern[str]:
+    alts = "|".join(f"(?:{v.form_descriptions})" for v in ordered(lang))
+    return re.compile(rf"(?P<comma>,)?\s+(?:{alts})(?![\w-])")
+
+
+def trim_company_name(name: str, lang: str | None) -> tuple[str, str | None]:
+    """(name, seat) of a head office written with its legal form spelled out or its seat
+    (`X SAS, société par actions simplifiée de droit français`, `X S.r.l. a responsabilità
+    limitata di diritto italiano, con sede a Milano (IT)`): the description is no part of it."""
+    seat = None
+    s = _SEAT_CLAUSE.search(name) if " " in name else None
+    if s:
+        seat = clean(s.group("seat"))
+        name = name[: s.start()]
+    if not any(w in name for w in _FORM_HINTS):
+        return name, seat  # most names describe no legal form: no scan
+    for m in _descriptions(lang).finditer(name):
+        if m.start() == 0:
+            continue
+        before = name[: m.start()].rstrip()
+        if m.group("comma") or _ENDS_WITH_FORM.search(before):
+            return clean(before), seat
+    return name, seat
+
+
 def head_office(text: str, lang: str | None, subject_name: str | None) -> CompanyMention | None:
     """The head office of a branch notice (labelled fields or the old prose form)."""
     if not may_match(_group_keys(lang)[0], text):
@@ -90,7 +150,12 @@ def head_office(text: str, lang: str | None, subject_name: str | None) -> Compan
                 if value and key not in found:
                     found[key] = _first_sentence(value) if key != "uid" else value
     # "X Ltd, succursale de Sierre, à Sierre": the branch's own name part, not a head office.
-    if "name" not in found or found["name"] == found.get("seat"):
+    if "name" not in found:
+        return None
+    found["name"], seat = trim_company_name(found["name"], lang)
+    if seat and "seat" not in found:
+        found["seat"] = seat
+    if found["name"] == found.get("seat"):
         return None
     if (
         subject_name

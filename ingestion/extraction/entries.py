@@ -375,8 +375,38 @@ def _add(cur: Entry, fld: Field, max_names: int) -> None:
         cur.uid = fld.value
 
 
+def is_list_clause(item: str) -> bool:
+    """True when a `;`-item of a person list is a clause about the whole list (`leurs
+    signatures sont radiées`, `sie zeichnen kollektiv zu zweien`), not an entry: it opens in
+    lower case with a word that is no name particle before a capitalised word (`von Allmen`,
+    `van der Berg`, `d'Amico` open entries)."""
+    if not item[:1].islower():
+        return False
+    for tok in item.split():
+        if tok[:1].isupper():
+            return False
+        if tok.lower() not in _PARTICLES and not (tok[:2] == "d'" and tok[2:3].isupper()):
+            return True
+        if tok[:2] == "d'" and tok[2:3].isupper():
+            return False
+    return True
+
+
+# A courtesy title opening a name in prose ("de M. Jean Dupont et de Mme Anne Favre"); only
+# before two more words, so an initial ("Dupont M.") or a one-word name stays.
+_COURTESY = re.compile(
+    r"^(?:M\.|MM\.|Mme\.?|Mlle\.?|Monsieur|Madame|Sig\.(?:ra)?|Signor|Signora)\s+(?=\S+\s+\S)"
+)
+
+
+_COURTESY_STARTS = ("M.", "MM.", "Mme", "Mlle", "Monsieur ", "Madame ", "Sig")
+
+
 def strip_titles(name: str) -> str:
-    """Remove academic and courtesy titles (`Dr.`, `Prof.`, `lic. iur.`) from a name."""
+    """Remove academic and courtesy titles (`Dr.`, `Prof.`, `lic. iur.`, `M.`, `Mme`) from a
+    name."""
+    if name.startswith(_COURTESY_STARTS):
+        name = _COURTESY.sub("", name)
     return clean(_TITLES.sub("", name))
 
 

@@ -1,13 +1,20 @@
-"""LLM backend: ChatOpenAI with structured output into the interchange models.
+"""LLM backend: structured output into the interchange models, with the rules as the safety net.
 
-Answers are cached on disk (text + model + prompt version), requests run with bounded
-concurrency and retries, and a failed notice yields an `error` record instead of an exception.
-The chat model is injected, so tests drive it with a scripted fake.
+The object is asked for by the strongest method the endpoint offers (a JSON schema, tool calling,
+or JSON read from the text; `shabgraph.structured`, detected once per endpoint). Answers are
+cached on disk (text + model + prompt version), requests run with bounded concurrency, a failed
+request is retried, and a notice whose reply stays unusable (or whose endpoint is down) gets the
+rules extractor's record instead, counted in `fallbacks`. The chat model is injected, so tests
+drive it with a scripted fake.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+import logging
+import threading
+import time
+from collections.abc import Iterable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from langchain_core.language_models import BaseChatModel
@@ -24,9 +31,17 @@ from ingestion.extraction.models import (
     Subject,
 )
 from ingestion.extraction.prompts import PROMPT_VERSION, SYSTEM_PROMPT, user_message
+from ingestion.extraction.rules import RulesExtractor
+from shabgraph.errors import LLMError, LLMUnavailable, LLMUnsupported
+from shabgraph.structured import Method, Setting, StructuredCaller
+
+log = logging.getLogger(__name__)
 
 BATCH = 32
 """Notices sent per concurrent batch; results stream out batch by batch."""
+DOWN_AFTER = 3
+"""Notices in a row whose requests all failed (timeout, server error) before the endpoint is
+taken as down: the remaining notices go to the rules without waiting on it again."""
 
 
 class NoticeExtraction(BaseModel):
@@ -95,7 +110,8 @@ def tidy(out: NoticeExtraction, subject: Subject | None) -> NoticeExtraction:
 
 
 class LLMExtractor:
-    """Structured-output extraction through a chat model, cached and bounded."""
+    """Structured-output extraction through a chat model, cached and bounded; the rules extract
+    a notice whose LLM answer is unusable."""
 
     name = "llm"
 
@@ -107,18 +123,36 @@ class LLMExtractor:
         max_concurrency: int = 4,
         retries: int = 3,
         retry_wait: bool = True,
+        structured: Setting = "auto",
+        fallback: RulesExtractor | None = None,
     ) -> None:
         self.model_name = model_name
+        """Part of the cache key."""
         self.cache = cache
+        """Answers by text, model and prompt version."""
         self.max_concurrency = max(1, max_concurrency)
+        """Requests in flight at most."""
+        self.retries = max(1, retries)
+        """Attempts per notice when a request fails (an unusable reply is not asked again)."""
+        self.retry_wait = retry_wait
+        """Back off between attempts (off in tests)."""
+        self.caller = StructuredCaller(model, structured)
+        """Asks with the strongest structured-output method the endpoint offers."""
+        self.fallback = fallback or RulesExtractor()
+        """Extracts the notices the LLM could not."""
         self.calls = 0
-        method: dict[str, Any] = {}
-        if type(model).__name__ == "ChatOpenAI":
-            method = {"method": "json_schema", "strict": False}
-        structured = model.with_structured_output(NoticeExtraction, **method)
-        self.runnable = structured.with_retry(
-            stop_after_attempt=max(1, retries), wait_exponential_jitter=retry_wait
-        )
+        """Requests sent."""
+        self.fallbacks: dict[str, str] = {}
+        """Notice id -> why the rules extracted it instead of the LLM."""
+        self.down = ""
+        """Why the endpoint is taken as down (empty: it is not)."""
+        self._failed_in_row = 0
+        self._lock = threading.Lock()
+
+    @property
+    def method(self) -> Method:
+        """The structured-output method the next request uses (after detection)."""
+        return self.caller.method
 
     def _record(self, inp: ExtractionInput, data: dict[str, Any]) -> ExtractionRecord:
         out = tidy(NoticeExtraction.model_validate(data), inp.subject)
@@ -130,6 +164,36 @@ class LLMExtractor:
             persons=out.persons,
             companies=out.companies,
         )
+
+    def _ask(self, inp: ExtractionInput) -> tuple[dict[str, Any] | None, str]:
+        """(the model's answer as JSON data, else None and why)."""
+        msgs: list[BaseMessage] = [
+            SystemMessage(SYSTEM_PROMPT),
+            HumanMessage(user_message(inp.text, inp.language)),
+        ]
+        error: LLMError | None = None
+        for attempt in range(self.retries):
+            if self.down:
+                return None, f"the LLM is unavailable ({self.down})"
+            got = self.caller.invoke(NoticeExtraction, msgs)
+            with self._lock:
+                self.calls += got.calls
+            if got.value is not None:
+                with self._lock:
+                    self._failed_in_row = 0
+                return got.value.model_dump(mode="json"), ""
+            error = got.error
+            if got.raw is not None or isinstance(error, LLMUnsupported):
+                break  # the model answered (asking again gives the same), or a feature is missing
+            if self.retry_wait and attempt + 1 < self.retries:
+                time.sleep(min(8.0, 0.5 * 2**attempt))
+        why = error.message if error else "no answer"
+        if isinstance(error, LLMUnavailable):
+            with self._lock:
+                self._failed_in_row += 1
+                if self._failed_in_row >= DOWN_AFTER and not self.down:
+                    self.down = why
+        return None, f"the LLM's answer was unusable ({why})"
 
     def extract_many(self, inputs: Iterable[ExtractionInput]) -> Iterator[ExtractionRecord]:
         """One record per input, same order; cache hits cost no call."""
@@ -153,28 +217,15 @@ class LLMExtractor:
             else:
                 todo.append(n)
         if todo:
-            prompts: list[Sequence[BaseMessage]] = [
-                [
-                    SystemMessage(SYSTEM_PROMPT),
-                    HumanMessage(user_message(batch[n].text, batch[n].language)),
-                ]
-                for n in todo
-            ]
-            self.calls += len(prompts)
-            answers = self.runnable.batch(
-                prompts,  # type: ignore[arg-type]
-                config={"max_concurrency": self.max_concurrency},
-                return_exceptions=True,
-            )
-            for n, answer in zip(todo, answers, strict=True):
+            with ThreadPoolExecutor(max_workers=self.max_concurrency) as pool:
+                answers = list(pool.map(self._ask, [batch[n] for n in todo]))
+            for n, (data, why) in zip(todo, answers, strict=True):
                 inp = batch[n]
-                if isinstance(answer, BaseException) or not isinstance(answer, BaseModel):
-                    why = answer if isinstance(answer, BaseException) else "no structured answer"
-                    results[n] = ExtractionRecord(
-                        id=inp.id, language=inp.language, error=f"llm extraction failed: {why}"
-                    )
+                if data is None:
+                    log.warning("notice %s: the rules extract it: %s", inp.id, why)
+                    self.fallbacks[inp.id] = why
+                    results[n] = self.fallback.extract(inp)
                     continue
-                data = answer.model_dump(mode="json")
                 self.cache.put(keys[n], data)
                 results[n] = self._record(inp, data)
         return [r for r in results if r is not None]

@@ -755,6 +755,144 @@ CASES: tuple[Case, ...] = (
             ),
         ),
     ),
+    # --- persons by name, place or nationality (network / aggregate), with their roles
+    one(
+        "de_persons_by_residence",
+        q="Welche Personen wohnen in Winterthur, und wo sind sie eingetragen?",
+        must=("**1** Personen", "Sandra Frei", "Alpenblick Holding AG"),
+        must_not=("Peter Keller",),
+        cites=("E03",),
+        intent=MA,
+    ),
+    one(
+        "de_persons_by_former_residence",
+        q="Wer wohnte früher in Mendrisio?",
+        must=("Luca Bernasconi", "Ticino Verde Sagl"),
+        must_not=("Marco Rossi",),
+        intent=MA,
+    ),
+    one(
+        "en_persons_by_origin",
+        q="Who has Basel as place of origin, and where are they registered?",
+        must=("**2** persons", "Thomas Brunner", "Elisabeth Brunner-Vogt", "Stiftung Sonnenhalde"),
+        must_not=("Hans Müller",),
+        intent=MA,
+    ),
+    one(
+        "fr_persons_by_nationality",
+        q="Quelles personnes de nationalité autrichienne sont inscrites, et où ?",
+        must=("**1** personnes", "Urs Zimmermann", "Treuhand Sonnenberg AG"),
+        must_not=("Hans Müller",),
+        intent=MA,
+    ),
+    one(
+        "it_persons_by_name",
+        q="Quali persone di nome Meier compaiono nei dati?",
+        must=("**2** persone", "Anna Meier", "Kristallnetz Informatik AG"),
+        must_not=("Hans Müller",),
+        intent=MA,
+    ),
+    # --- time words of the four languages, capital before a change, a misspelt fact word
+    one(
+        "de_board_at_end_of_year",
+        q="Wer sass Ende 2016 im Verwaltungsrat der Alpenblick Holding AG?",
+        must=("Peter Keller",),
+        must_not=("Sandra Frei",),
+    ),
+    one(
+        "de_capital_before_increase",
+        q="Wie hoch war das Kapital der Alpenblick Holding AG vor der Erhöhung?",
+        must=("beträgt **CHF 1'000'000**",),
+        must_not=("beträgt **CHF 5'000'000**",),
+    ),
+    one(
+        "de_capital_misspelt",
+        q="Wie hoch ist das Aktienkapiatl der Alpenblick Holding AG?",
+        must=("CHF 5'000'000",),
+    ),
+    one(
+        "de_board_succession",
+        q="In welcher Reihenfolge sassen die Verwaltungsräte der Alpenblick Holding AG?",
+        must=("Peter Keller", "Sandra Frei"),
+    ),
+    # --- officers asked with the register's words: signatures, "who is registered", "VR X"
+    one(
+        "de_signature_holders",
+        q="Wer besitzt bei der Ticino Verde Sagl das Zeichnungsrecht?",
+        must=("Marco Rossi", "Einzelunterschrift"),
+        intent=NE,
+    ),
+    one(
+        "en_people_registered_at",
+        q="Who is registered at Ticino Verde Sagl?",
+        must=("Marco Rossi",),
+        must_not=("was registered on",),
+    ),
+    one(
+        "de_role_word_before_name",
+        q="VR Alpenblick Holding AG?",
+        must=("Sandra Frei",),
+        must_not=("Peter Keller",),
+    ),
+    # --- a person asked about at a company that never names them: a no, not the company's roles
+    one(
+        "de_yes_no_not_named",
+        q="Ist Sandra Frei im Verwaltungsrat der Kristallnetz Informatik AG?",
+        must=("Nein: **Sandra Frei** ist in den Meldungen zu **Kristallnetz Informatik AG**",),
+        form="negative",
+    ),
+    one(
+        "fr_person_never_at_company",
+        q="Quand Claire Dubois est-elle entrée chez Kristallnetz Informatik AG ?",
+        must=("Non : **Claire Dubois** n'apparaît pas",),
+        form="negative",
+    ),
+    # --- what two companies share (network)
+    one(
+        "de_persons_at_both_companies",
+        q="Welche Personen sind sowohl bei der Alpenblick Holding AG als auch bei der "
+        "Treuhand Sonnenberg AG eingetragen?",
+        must=("**1** Personen sind sowohl bei", "Hans Müller", "Mitglied des Verwaltungsrates"),
+        must_not=("Sandra Frei", "Urs Zimmermann"),
+        intent=NE,
+    ),
+    one(
+        "en_no_person_at_both",
+        q="Which persons appear at both Kristallnetz Informatik AG and Stiftung Sonnenhalde?",
+        must=("No person appears at both **Kristallnetz Informatik AG**",),
+        must_not=("Anna Meier",),
+    ),
+    Case(
+        "it_uid_of_the_head_office_just_named",
+        (
+            Turn(
+                "Qual è la sede principale della Alpenblick Holding AG, succursale di Lugano?",
+                must=("CHE-100.000.012",),
+            ),
+            Turn("E il suo IDI?", must=("**CHE-100.000.012**",)),
+        ),
+    ),
+    # --- aggregate over the notices' own language
+    one(
+        "it_count_notices_in_italian",
+        q="Quante pubblicazioni sono redatte in italiano?",
+        must=("**3** pubblicazioni", "Ticino Verde Sagl"),
+        cites=("E05", "E19", "E20"),
+        intent=MA,
+    ),
+    # --- the language of the words around a name, and of a name-only follow-up
+    one(
+        "en_question_about_a_french_name",
+        q="Legal form of Lac Léman Logistique SA?",
+        must=("**Lac Léman Logistique SA** is a",),
+    ),
+    Case(
+        "de_name_only_follow_up_keeps_language",
+        (
+            Turn("Wer ist Präsident der Kristallnetz Informatik AG?", must=("Anna Meier",)),
+            Turn("Ticino Verde Sagl", must=("Ticino Verde Sagl",), must_not=("Dossier of",)),
+        ),
+    ),
     # --- no answer
     one("en_count_none", q="How many mergers in 2010?", must=("2010",), form="negative"),
     one(

@@ -6,7 +6,7 @@ import pytest
 
 from graph_agent.answers.aspects import select_records
 from graph_agent.planners.llm import prompts as P
-from graph_agent.planners.llm.planner import citations_kept
+from graph_agent.planners.llm.phrasing import citations_kept
 from graph_agent.planners.offline.linking import choose
 from graph_agent.planners.offline.planner import inherit_slots, pick_focus
 from graph_agent.planners.offline.router import classify
@@ -768,3 +768,207 @@ def test_a_count_of_companies_with_an_event_counts_the_companies() -> None:
     # one company may have several bankruptcy notices: "how many companies" counts it once
     _task, plan = _first_plan("How many companies went bankrupt in 2019?")
     assert (plan[0].args["what"], plan[0].args["event_type"]) == ("companies", "bankruptcy")
+
+
+# --- issue 15, round 3: register words read from the register module, persons by filters,
+# languages around names, year edges, the capital before a change, misspelt fact words
+
+
+@pytest.mark.parametrize(
+    ("question", "code"),
+    [
+        ("Wie viele Stiftungen gibt es im Kanton AG?", "0110"),
+        ("How many limited liability companies are there?", "0107"),
+        ("Combien de sociétés en commandite par actions ?", "0105"),
+        ("Quante società anonime ci sono?", "0106"),
+        ("Welche Genossenschaften sind eingetragen?", "0108"),
+        ("Mostra tutte le Sagl/GmbH/Sàrl del registro.", "0107"),
+        ("how many companies in the canton of Bern", None),
+    ],
+)
+def test_legal_forms_come_from_the_register_table(question: str, code: str | None) -> None:
+    from graph_agent.planners.offline.forms import legal_form_in
+    from graph_agent.planners.offline.slots import fold
+
+    assert legal_form_in(fold(question)) == code
+
+
+def test_branch_words_are_no_form_in_a_count_of_one_entity() -> None:
+    from graph_agent.planners.offline.forms import legal_form_in
+    from graph_agent.planners.offline.slots import fold
+
+    assert legal_form_in(fold("How many branches does Beta AG have?")) == "0151"
+    assert legal_form_in(fold("How many branches does it have?"), branches=False) is None
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        ("Welche Personen namens Muster kommen vor?", ("Muster", None, None, ())),
+        ("Wer aus Thun ist wo eingetragen?", (None, "Thun", None, ())),
+        (
+            "Which companies have persons living in Wohlen b. Bern?",
+            (None, "Wohlen bei Bern", None, ()),
+        ),
+        ("Which people have Chur as place of origin?", (None, None, "Chur", ())),
+        ("Quali società sono collegate alla famiglia Beispiel?", ("Beispiel", None, None, ())),
+    ],
+)
+def test_person_filters_read_the_register_conventions(
+    question: str, expected: tuple[object, ...]
+) -> None:
+    from graph_agent.planners.offline.people import person_filters
+
+    f = person_filters(question)
+    assert f is not None
+    assert (f.name, f.residence, f.origin, f.nationality) == expected
+
+
+def test_person_filters_nationality_in_any_language_and_no_false_alarm() -> None:
+    from graph_agent.planners.offline.people import person_filters
+
+    fr = person_filters("Quels ressortissants belges figurent dans les avis ?")
+    en = person_filters("Which persons are Austrian citizens?")
+    assert fr is not None and "belgique" in fr.nationality and "belgien" in fr.nationality
+    assert en is not None and "österreich" in en.nationality
+    assert person_filters("Gibt es eine Firma namens Alpha?") is None
+    assert person_filters("Wer ist Präsident der Muster AG?") is None
+
+
+@pytest.mark.parametrize(
+    ("question", "lang"),
+    [
+        ("UID of Boulangerie du Lac et Fils?", "en"),
+        ("Zweck der Restaurant de la Gare Sàrl (Sion)?", "de"),
+        ("Qual era il capitale della Beispiel Energie SA a fine 2013?", "it"),
+        ("Mostra tutte le Sagl/GmbH/Sàrl del registro.", "it"),
+        ("Quante ditte hanno la sede nei Grigioni?", "it"),
+    ],
+)
+def test_language_is_read_around_the_names(question: str, lang: str) -> None:
+    from graph_agent.planners.offline.language import has_language_words
+    from graph_agent.planners.offline.slots import fill_slots
+
+    assert fill_slots(question).language == lang
+    assert not has_language_words("Muster Holding AG")
+
+
+@pytest.mark.parametrize(
+    ("text", "day"),
+    [
+        ("wie hoch war das kapital ende 2010?", "2010-12-31"),
+        ("capitale a fine 2020", "2020-12-31"),
+        ("capital at the end of 2009", "2009-12-31"),
+        ("au debut de 2005", "2005-01-01"),
+        ("weekend 2010", None),
+    ],
+)
+def test_year_edges_are_days(text: str, day: str | None) -> None:
+    from graph_agent.planners.offline.slots import find_full_date
+
+    assert find_full_date(text) == day
+
+
+def test_misspelt_long_fact_words_are_read() -> None:
+    from graph_agent.planners.offline.asks import understand
+
+    assert understand("Wie hoch war das Aktienkapiatl der Muster AG?").facts == ("capital",)
+    assert understand("Welche Aktienkategorie hat die Muster AG?").facts == ("shares",)
+    assert understand("Wer hat bei der Muster GmbH Zeichnungsrecht?").facts == ("signature",)
+
+
+def test_capital_timeline_keeps_the_value_before_a_change() -> None:
+    from graph_agent.answers.capital import amount, capital_answer
+    from graph_agent.answers.fact_record import Facts
+    from graph_agent.planners.offline.asks import Ask
+
+    assert amount("CHF 114'285.71") == 114285.71 and amount("CHF 1'000'000.00") == 1_000_000.0
+    records = [
+        {"record_type": "entity", "id": "c:1", "name": "Probe AG", "anchor": True},
+        {
+            "record_type": "event",
+            "subject_id": "c:1",
+            "pub_number": "HR01-1",
+            "journal_date": "2012-02-13",
+            "pubs": ["HR01-1"],
+            "text": "Aktienkapital neu: CHF 250'000.00 [bisher: CHF 500'000.00].",
+        },
+    ]
+    f = Facts(records, "de", {"HR01-1": "2012-02-17"})
+    lines = capital_answer(f, Ask(date_from="2010-01-01", date_to="2010-12-31"))
+    assert lines is not None and "**CHF 500'000**" in lines[0] and "HR01-1" in lines[0]
+    before = capital_answer(Facts(records, "de", {}), Ask(cues=frozenset({"before"})))
+    assert before is not None and "**CHF 500'000**" in before[0]
+
+
+def test_a_mention_of_legal_forms_only_names_nothing() -> None:
+    from graph_agent.planners.offline.fact_plan import names_of
+    from graph_agent.planners.offline.mentions import names_something
+
+    assert not names_something("SA/AG") and not names_something("Sagl/GmbH/Sàrl")
+    assert names_something("Muster SA")
+    assert [m.text for m in names_of("Wer hat bei der Muster Test GG Zeichnungsrecht?")] == [
+        "Muster Test GG"
+    ]
+    assert [m.text for m in names_of("GF Stiftung für Beispielschutz?")] == [
+        "Stiftung für Beispielschutz"
+    ]
+
+
+def test_postal_address_is_read_from_the_notices_at_the_time_asked() -> None:
+    from graph_agent.answers.fact_record import Facts
+    from graph_agent.answers.postal import postal_answer
+    from graph_agent.planners.offline.asks import Ask, understand
+
+    records = [
+        {"record_type": "entity", "id": "c:9", "name": "Stiftung Probe", "anchor": True},
+        {
+            "record_type": "event",
+            "subject_id": "c:9",
+            "journal_date": "2003-04-01",
+            "pubs": ["ZEFIX-2003-04-04-1"],
+            "text": "Domizil neu: Hauptgasse 1, 3000 Bern. Postadresse neu: Stiftung Probe, "
+            "Postfach, 3001 Bern. Eingetragene Personen: …",
+        },
+        {
+            "record_type": "event",
+            "subject_id": "c:9",
+            "journal_date": "2012-05-02",
+            "pubs": ["ZEFIX-2012-05-05-1"],
+            "text": "Postadresse neu: Nebenweg 7, 3012 Bern. Ausgeschiedene Personen: …",
+        },
+    ]
+    assert understand("Welche Postadresse hatte die Stiftung Probe 2005?").has("postal")
+    lines = postal_answer(
+        Facts(records, "de", {}), Ask(date_from="2005-01-01", date_to="2005-12-31")
+    )
+    assert "**Stiftung Probe, Postfach, 3001 Bern**" in lines[0]
+    assert not any("Nebenweg" in x for x in lines)
+    latest = postal_answer(Facts(records, "de", {}), Ask())
+    assert "**Nebenweg 7, 3012 Bern**" in latest[0]
+
+
+@pytest.mark.parametrize(
+    ("question", "role"),
+    [
+        ("Wer war 2005 VR-Präsident der Muster AG?", "chair"),
+        ("Qui était vice-président du conseil de la fondation X ?", "vice_chair"),
+        ("Wer ist im VR der Muster AG?", "board_member"),
+        ("Wer ist Vizepräsidentin der Muster AG?", "vice_chair"),
+    ],
+)
+def test_the_head_of_a_role_compound_decides(question: str, role: str) -> None:
+    from graph_agent.planners.offline.asks import find_role
+    from graph_agent.planners.offline.slots import fold
+
+    assert find_role(fold(question)) == role
+
+
+def test_after_a_year_starts_the_next_year_and_a_word_is_no_month() -> None:
+    from graph_agent.planners.offline.asks import month_period
+    from graph_agent.planners.offline.slots import find_period
+
+    assert find_period("qui siegeait au conseil apres 2023") == ("2024-01-01", None)
+    assert find_period("seit 2019") == ("2019-01-01", None)
+    assert month_period("au conseil apres 2023") is None
+    assert month_period("en sept. 2026") == ("2026-09-01", "2026-09-30")

@@ -69,7 +69,7 @@ def test_llm_structured_output_parsed_and_cached(tmp_path: Path) -> None:
     assert again.persons == rec.persons and len(fake2.calls) == 0
 
 
-def test_llm_retries_then_error_record(tmp_path: Path) -> None:
+def test_llm_retries_then_the_rules_record(tmp_path: Path) -> None:
     llm, fake = _llm(tmp_path, [RuntimeError("boom"), ANSWER, RuntimeError("a"), RuntimeError("b")])
     inputs = [
         ExtractionInput(id="ok", text="Text eins."),
@@ -78,8 +78,9 @@ def test_llm_retries_then_error_record(tmp_path: Path) -> None:
     first = list(llm.extract_many(inputs[:1]))
     assert first[0].error is None and len(fake.calls) == 2, "one retry after the failure"
     second = list(llm.extract_many(inputs[1:]))
-    assert second[0].id == "bad" and second[0].error and "boom" not in second[0].error
-    assert second[0].persons == []
+    # Both attempts failed: the rules extract the notice, and the fallback is counted.
+    assert second[0].id == "bad" and second[0].error is None and second[0].persons == []
+    assert list(llm.fallbacks) == ["bad"] and "RuntimeError: b" in llm.fallbacks["bad"]
 
 
 def test_hybrid_sends_only_low_coverage(tmp_path: Path) -> None:

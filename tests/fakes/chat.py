@@ -2,7 +2,9 @@
 
 LangChain's own fakes refuse `bind_tools`; this one records what was bound and what was asked, so
 tests can assert the routed tool restriction and count LLM calls. It serves the agent's planner
-(tool calls, streamed synthesis) and the LLM extractor (structured output via a bound tool) alike.
+(tool calls, streamed synthesis) and the LLM extractor alike, and scripts what weak models and
+servers do: a JSON-schema response format (`bind(response_format=...)`, answered as JSON text), a
+server that refuses it (`Refused`), one that is down (`ServerDown`), a call written in the text.
 """
 
 from __future__ import annotations
@@ -18,6 +20,16 @@ from langchain_core.messages import AIMessage, AIMessageChunk, BaseMessage
 from langchain_core.outputs import ChatGeneration, ChatGenerationChunk, ChatResult
 from langchain_core.utils.function_calling import convert_to_openai_tool
 from pydantic import Field
+
+
+class Refused(Exception):
+    """What a server raises for a request feature it lacks (as the OpenAI client's 400 error)."""
+
+    status_code = 400
+
+
+class ServerDown(ConnectionError):
+    """What the client raises when nothing listens on the endpoint."""
 
 
 def tool_reply(
@@ -48,12 +60,15 @@ class ScriptedChatModel(BaseChatModel):
     """Replies in order from `script`; an Exception in the script is raised (fault tests)."""
 
     script: list[Any] = Field(default_factory=list)
-    """Queued replies: an AIMessage; an Exception to raise; a dict, the arguments of a call to the
-    last bound tool (structured output); or a function of the messages returning the AIMessage."""
+    """Queued replies: an AIMessage; an Exception to raise; a dict, the structured object (as JSON
+    text under a JSON-schema response format, else as a call to the last bound tool); or a
+    function of the messages returning the AIMessage."""
     calls: list[list[BaseMessage]] = Field(default_factory=list)
     """Messages of every call, in order."""
     bound: list[list[str]] = Field(default_factory=list)
     """Tool names of every `bind_tools`, in order."""
+    formats: list[str | None] = Field(default_factory=list)
+    """Per call, the schema name of its JSON-schema response format (None: the call had none)."""
     delay_s: float = 0.0
     """Sleep before answering (async), to test timeouts."""
     chunk_chars: int = 7
@@ -68,13 +83,17 @@ class ScriptedChatModel(BaseChatModel):
         self.bound.append([convert_to_openai_tool(t)["function"]["name"] for t in tools])
         return self
 
-    def _next(self, messages: list[BaseMessage]) -> AIMessage:
+    def _next(self, messages: list[BaseMessage], **kwargs: Any) -> AIMessage:
         self.calls.append(list(messages))
+        fmt = kwargs.get("response_format")
+        self.formats.append(fmt["json_schema"]["name"] if isinstance(fmt, dict) else None)
         if not self.script:
             raise RuntimeError("the fake model's script is exhausted")
         reply = self.script.pop(0)
         if isinstance(reply, Exception):
             raise reply
+        if isinstance(reply, dict) and fmt is not None:
+            return text_reply(json.dumps(reply))
         if isinstance(reply, dict):
             if not self.bound:
                 raise TypeError("a dict script entry needs a bound tool (structured output)")
@@ -91,7 +110,7 @@ class ScriptedChatModel(BaseChatModel):
         run_manager: CallbackManagerForLLMRun | None = None,
         **kwargs: Any,
     ) -> ChatResult:
-        return ChatResult(generations=[ChatGeneration(message=self._next(messages))])
+        return ChatResult(generations=[ChatGeneration(message=self._next(messages, **kwargs))])
 
     async def _agenerate(
         self,
@@ -102,7 +121,7 @@ class ScriptedChatModel(BaseChatModel):
     ) -> ChatResult:
         if self.delay_s:
             await asyncio.sleep(self.delay_s)
-        return ChatResult(generations=[ChatGeneration(message=self._next(messages))])
+        return ChatResult(generations=[ChatGeneration(message=self._next(messages, **kwargs))])
 
     def _chunks(self, reply: AIMessage) -> Iterator[ChatGenerationChunk]:
         text = reply.content if isinstance(reply.content, str) else str(reply.content)
@@ -136,6 +155,6 @@ class ScriptedChatModel(BaseChatModel):
     ) -> AsyncIterator[ChatGenerationChunk]:
         if self.delay_s:
             await asyncio.sleep(self.delay_s)
-        for chunk in self._chunks(self._next(messages)):
+        for chunk in self._chunks(self._next(messages, **kwargs)):
             await asyncio.sleep(0)  # let the consumer run between tokens, as a real stream does
             yield chunk

@@ -1,4 +1,5 @@
-"""The thread store on SQLite: schema made by the app, real Chainlit objects written and read back."""
+"""The thread store on SQLite and on Postgres: schema made by the app, real Chainlit objects
+written and read back (each test runs on both, `db_settings`)."""
 
 from __future__ import annotations
 
@@ -10,28 +11,36 @@ from pathlib import Path
 import pytest
 
 from graph_agent.result import TurnResult
+from shabgraph.database_url import thread_store_url
 from shabgraph.errors import InputError
+from shabgraph.settings import Settings
 from tests.ui.conftest import chainlit_context
 from ui.export import export_files, export_json, export_markdown
-from ui.persistence import chainlit_keys, create_schema, parse_json_field
+from ui.persistence import (
+    chainlit_keys,
+    create_schema,
+    ensure_schema,
+    parse_json_field,
+    prepare_sqlite_folder,
+)
 from ui.storage import LocalStorageClient
 from ui.thread_store import ThreadStore
 
 
-async def make_layer(tmp_path: Path) -> ThreadStore:
-    url = f"sqlite+aiosqlite:///{tmp_path / 'db' / 'threads.db'}"
+async def make_layer(settings: Settings) -> ThreadStore:
+    url = thread_store_url(settings)
     assert await create_schema(url) == ["elements", "feedbacks", "steps", "threads", "users"]
-    assert await create_schema(url)  # idempotent
-    return ThreadStore(url, storage_provider=LocalStorageClient(tmp_path / "files"))
+    assert await ensure_schema(url) == []  # idempotent: a second run changes nothing
+    return ThreadStore(url, storage_provider=LocalStorageClient(settings.data_dir / "files"))
 
 
 async def test_thread_store_skips_repeat_lookups_and_forgets_deleted_threads(
-    tmp_path: Path,
+    db_settings: Settings,
 ) -> None:
     import chainlit as cl
     from sqlalchemy import event
 
-    layer = await make_layer(tmp_path)
+    layer = await make_layer(db_settings)
     statements: list[str] = []
     event.listen(
         layer.engine.sync_engine,
@@ -46,8 +55,9 @@ async def test_thread_store_skips_repeat_lookups_and_forgets_deleted_threads(
         await layer.create_step(second.to_dict())
         # Only the step's own upsert: the thread is known, no SELECT of its metadata again.
         assert len(statements) - before == 1 and "INSERT INTO steps" in statements[-1]
-        mode = await layer.execute_sql("PRAGMA journal_mode", {})
-        assert isinstance(mode, list) and mode[0]["journal_mode"] == "wal"
+        if layer.engine.dialect.name == "sqlite":
+            mode = await layer.execute_sql("PRAGMA journal_mode", {})
+            assert isinstance(mode, list) and mode[0]["journal_mode"] == "wal"
         await layer.delete_thread("t-9")
         assert await layer.get_thread("t-9") is None
         third = cl.Step(name="c", type="run")
@@ -78,10 +88,12 @@ async def test_every_key_chainlit_writes_has_a_column() -> None:
     assert set(custom.to_dict()) <= set(keys["elements"])
 
 
-async def test_thread_steps_and_elements_round_trip(tmp_path: Path, turn: TurnResult) -> None:
+async def test_thread_steps_and_elements_round_trip(
+    db_settings: Settings, turn: TurnResult
+) -> None:
     import chainlit as cl
 
-    layer = await make_layer(tmp_path)
+    layer = await make_layer(db_settings)
     async with chainlit_context(thread_id="t-1"):
         user = await layer.create_user(cl.User(identifier="alice"))
         assert user is not None
@@ -131,11 +143,11 @@ async def test_thread_steps_and_elements_round_trip(tmp_path: Path, turn: TurnRe
 
 
 async def test_export_rebuilds_the_audit_file_from_the_store(
-    tmp_path: Path, turn: TurnResult
+    db_settings: Settings, turn: TurnResult
 ) -> None:
     import chainlit as cl
 
-    layer = await make_layer(tmp_path)
+    layer = await make_layer(db_settings)
     async with chainlit_context(thread_id="t-2"):
         user = await layer.create_user(cl.User(identifier="alice"))
         assert user is not None
@@ -187,3 +199,34 @@ async def test_storage_keeps_files_inside_its_folder(tmp_path: Path) -> None:
     assert await store.delete_file("u/e/notice.txt") is False
     with pytest.raises(InputError, match="leaves the storage folder"):
         await store.upload_file("../../etc/x", b"no")
+
+
+async def test_an_older_schema_is_migrated_once(db_settings: Settings) -> None:
+    """A database made by an older Chainlit (a steps table without some columns, no indexes)
+    gets the missing columns and indexes at start-up; its rows stay; a second run does nothing."""
+    from sqlalchemy import text
+    from sqlalchemy.ext.asyncio import create_async_engine
+
+    url = thread_store_url(db_settings)
+    prepare_sqlite_folder(url)
+    engine = create_async_engine(url)
+    async with engine.begin() as conn:
+        await conn.execute(
+            text('CREATE TABLE steps (id TEXT PRIMARY KEY, name TEXT, "threadId" TEXT)')
+        )
+        await conn.execute(text("INSERT INTO steps (id, name) VALUES ('s-old', 'kept')"))
+    made = await ensure_schema(url)
+    assert "column steps.output" in made and "column steps.metadata" in made
+    assert "column steps.id" not in made and "column steps.name" not in made
+    assert "index ix_steps_threadid" in made
+    assert {m for m in made if m.startswith("table ")} == {
+        "table elements",
+        "table feedbacks",
+        "table threads",
+        "table users",
+    }
+    assert await ensure_schema(url) == []
+    async with engine.connect() as conn:
+        row = (await conn.execute(text("SELECT name, output FROM steps WHERE id = 's-old'"))).one()
+    await engine.dispose()
+    assert tuple(row) == ("kept", None)

@@ -16,7 +16,7 @@ asks for notices whose text contains words; `event_history` for timelines and fo
 Also extract: the entity mentions exactly as written (names, UIDs), dates (ISO), canton code, \
 metric, event type, aspect, role, and whether the question refers back to an earlier entity.
 Entities from earlier turns (for follow-ups): {focus}
-Call the tool `RouterOutput` exactly once."""
+Give your decision once, as the `RouterOutput` object."""
 
 ROUTER_USER: Final = "Question: {question}"
 
@@ -30,11 +30,17 @@ so far already answer the question, call no tool and reply `DONE`."""
 
 ACT_USER: Final = "Question: {question}"
 
+ACT_TEXT_TOOLS: Final = """The tools, with the JSON schema of their arguments:
+{tool_schemas}
+To call one, reply with JSON only: {{"name": "<tool>", "arguments": {{...}}}}."""
+"""Appended to ACT_SYSTEM when the server offers no tool calling (the call is read from the text)."""
+
 SYNTH_SYSTEM: Final = """You write the final answer for an auditor, in the language of the \
 question ({language}). The answer form is fixed: {form} ({form_rule}).
-Use only the facts of the draft below; keep every citation in square brackets \
-([publication number, date]) after the fact it supports; do not add facts, numbers or names \
-that are not in the draft; keep the last line (the records used) unchanged.
+Start with the draft's first sentence or two (the direct answer, with its date and \
+citations), then the evidence. Use only the facts of the draft below; keep every citation in \
+square brackets ([publication number, date]) after the fact it supports; do not add facts, \
+numbers or names that are not in the draft; keep the last line (the records used) unchanged.
 Draft:
 {draft}"""
 

@@ -1,20 +1,19 @@
-"""The LLM router's structured output, read from a native call or from JSON in the text.
+"""The LLM router's structured output, and how it becomes the agent's slots.
 
-A weak model may ignore the forced `RouterOutput` call and write the object in its reply; both
-are validated by the same model, so the route is as well-formed either way.
+The object is asked for by the strongest structured-output method the endpoint offers
+(`shabgraph.structured`); a weak model's near misses (unknown keys, a wrong optional value) are
+dropped there. What the rules read reliably from the words (dates, the UID, the language, the
+attribute asked about) stays theirs; the model adds what it was asked for explicitly.
 """
 
 from __future__ import annotations
 
 from typing import Literal
 
-from langchain_core.messages import AIMessage
-from pydantic import BaseModel, Field, ValidationError
+from pydantic import BaseModel, Field
 
-from graph_agent.planners.llm import repair as R
-from graph_agent.planners.offline.slots import fill_slots
+from graph_agent.planners.offline.slots import fill_slots, fold
 from graph_agent.state import Slots
-from shabgraph.errors import LLMError
 from tools.intents import Intent
 
 
@@ -59,39 +58,32 @@ class RouterOutput(BaseModel):
     """Size of a ranking."""
 
 
-def router_output(reply: AIMessage) -> RouterOutput:
-    """The router's decision: its `RouterOutput` call, or that object written as JSON in the text.
+RULED = frozenset({"language", "as_of", "date_from", "date_to", "canton"})
+"""Slots the rules read from the words whenever they are there (a model misreads dates)."""
 
-    Raises LLMError when neither is there or the object does not validate.
-    """
-    call = next((c for c in reply.tool_calls if c["name"] == "RouterOutput"), None)
-    text = reply.content if isinstance(reply.content, str) else str(reply.content)
-    args = call["args"] if call else R.object_in_text(text, "intent")
-    if args is None:
-        raise LLMError("the router did not call RouterOutput (malformed structured output)")
-    try:
-        return RouterOutput.model_validate(args)
-    except ValidationError as exc:
-        raise LLMError(f"the router's output is invalid: {exc.error_count()} errors") from exc
+
+def in_question(mention: str, question: str) -> bool:
+    """True when the mention's words are in the question (a weak model invents names)."""
+    words = fold(mention).split()
+    folded = fold(question)
+    return bool(words) and all(w in folded for w in words)
 
 
 def slots_of(out: RouterOutput, question: str, as_of: str | None) -> Slots:
-    """The agent's slots from the router's output (the UID is read by rule: models alter digits)."""
+    """The rules' slots, with what the model set explicitly on top (see RULED for the limits)."""
     ruled = fill_slots(question, as_of)
-    return Slots(
-        language=out.language,
-        spans=out.mentions,
-        uid=ruled.uid,
-        as_of=as_of or out.as_of,
-        date_from=out.date_from,
-        date_to=out.date_to,
-        canton=out.canton,
-        metric=out.metric,
-        event_type=out.event_type,
-        aspect=out.aspect,
-        role=out.role,
-        past=out.past,
-        follow_up=out.follow_up,
-        text=out.text,
-        limit=out.limit,
-    )
+    given = {
+        k: getattr(out, k)
+        for k in out.model_fields_set
+        if k in Slots.model_fields and not (k in RULED and getattr(ruled, k))
+    }
+    mentions = [m for m in out.mentions if in_question(m, question)]
+    if mentions:
+        given["spans"] = mentions
+    copied = fold(out.text or "").strip(" ?.!") == fold(question).strip(" ?.!")
+    if out.intent != "deep_text" or copied:
+        given.pop("text", None)  # words to search only for a text search, never the question
+    given.pop("uid", None)  # the UID is read by rule: models alter digits
+    if as_of:
+        given["as_of"] = as_of
+    return ruled.model_copy(update=given)

@@ -11,13 +11,21 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, replace
 from datetime import date, timedelta
+from functools import cache
 from typing import Any
 
-from graph_agent.planners.offline.mentions import ORG_WORDS, mentions
+from graph_agent.planners.offline.ask_words import (
+    HOME_WORDS,
+    POSTAL_WORDS,
+    RESIDENCE_WORDS,
+    find_signature,
+    misspelt,
+)
+from graph_agent.planners.offline.mentions import mentions, names_something
 from graph_agent.planners.offline.slots import find_full_date, find_period, fold
 from graph_agent.planners.offline.vocab import vocab
 from shabgraph.register.folding import has_any
-from shabgraph.register.months import month_number
+from shabgraph.register.months import MONTHS, month_number
 
 # Facts that name a relation or an attribute of the entity itself (not an event): the first of
 # these found is the question's main fact; events and time words only qualify it.
@@ -42,6 +50,18 @@ ATTRIBUTE_FACTS = (
     "seat",
     "status",
 )
+WHO_WORDS = (
+    "people",
+    "persons",
+    "personen",
+    "personnes",
+    "persone",
+    "who ",
+    "wer ",
+    "qui ",
+    "chi ",
+)
+"""Words that ask for persons: "wer ist eingetragen" asks who, not when."""
 EVENT_FACTS = ("deleted", "registered", "happened", "changes", "notices")
 
 FOLLOW_UP_RE = re.compile(
@@ -102,26 +122,41 @@ def find_role(folded: str) -> str | None:
     if not hits:
         return None
     hits.sort()
-    # A longer word at the same place decides ("vizeprasident" over "prasident").
-    return hits[0][2]
+    # A longer word at the same place decides ("vizeprasident" over "prasident"); inside one
+    # compound the head decides ("vr-prasident", "verwaltungsratsprasident": the chair).
+    first = hits[0]
+    end = re.compile(r"[\s,;:?!.()]").search(folded, first[0])
+    same_word = [h for h in hits if h[0] < (end.start() if end else len(folded))]
+    # the word that reaches furthest into the compound, then the longest
+    return max(same_word, key=lambda h: (h[0] - h[1], -h[1]))[2]
 
 
 def _find(folded: str, word: str) -> int | None:
-    pattern = re.escape(word.strip())
-    tail = r"(?![a-z])" if word.endswith(" ") else ""
-    m = re.search(rf"(?<![a-z]){pattern}{tail}", folded)
+    m = _word_re(word).search(folded)
     return m.start() if m else None
 
 
+@cache
+def _word_re(word: str) -> re.Pattern[str]:
+    """A word list entry as a pattern, compiled once (the lists hold more entries than the
+    `re` module's own cache, which would then compile them again on every question)."""
+    tail = r"(?![a-z])" if word.endswith(" ") else ""
+    return re.compile(rf"(?<![a-z]){re.escape(word.strip())}{tail}")
+
+
 def find_facts(folded: str) -> tuple[str, ...]:
-    """The facts named, in order of appearance in the question."""
+    """The facts named, in order of appearance in the question; a long fact word with a typo
+    ("Aktienkaptial", "adresss") counts, and wins over a shorter word read inside it."""
     found: list[tuple[int, str]] = []
     for fact, words in vocab().facts.items():
         where = [p for w in words if (p := _find(folded, w)) is not None]
         if where:
             found.append((min(where), fact))
+    for pos, fact in misspelt(folded):
+        found = [(p, f) for p, f in found if p != pos]
+        found.append((pos, fact))
     found.sort()
-    return tuple(f for _, f in found)
+    return tuple(dict.fromkeys(f for _, f in found))
 
 
 MONTH_YEAR_RE = re.compile(r"(?<![a-z])([a-z]{3,10})\.?\s+(\d{4})\b")
@@ -130,7 +165,11 @@ MONTH_YEAR_RE = re.compile(r"(?<![a-z])([a-z]{3,10})\.?\s+(\d{4})\b")
 def month_period(folded: str) -> tuple[str, str] | None:
     """'im August 2026', 'en sept. 2026', 'nel gennaio 2017': that month as a period."""
     for m in MONTH_YEAR_RE.finditer(folded):
-        month = month_number(m[1]) or (month_number(m[1][:3]) if len(m[1]) > 3 else None)
+        month = month_number(m[1]) or (
+            month_number(m[1][:3])
+            if len(m[1]) > 3 and any(name.startswith(m[1]) for name in MONTHS)
+            else None  # "sept 2026" is September; "apres 2024" is no April
+        )
         if month:
             year = int(m[2])
             last = (date(year + (month == 12), month % 12 + 1, 1) - timedelta(days=1)).day
@@ -138,52 +177,33 @@ def month_period(folded: str) -> tuple[str, str] | None:
     return None
 
 
-SIGNATURE_WORDS = (
-    (
-        "collective",
-        ("kollektiv", "collectiv", "collettiv", "joint", "zu zweien", "a deux", "a due"),
-    ),
-    (
-        "individual",
-        (
-            "einzelunterschrift",
-            "einzelprokura",
-            "individuel",
-            "individual",
-            "allein",
-            "seul",
-            "da solo",
-        ),
-    ),
-)
-
-
-def find_signature(folded: str) -> str | None:
-    """The kind of signature named (its code prefix), if any."""
-    return next((k for k, words in SIGNATURE_WORDS if has_any(folded, words)), None)
-
-
-RESIDENCE_WORDS = ("domicil", "wohn", "habit", "abita", "resid", "live", "vit ", "vive ")
-
-
 def find_cues(folded: str) -> frozenset[str]:
     """Time cues present in the question (and whether it speaks of where someone lives)."""
     cues = {k for k, words in vocab().time.items() if has_any(folded, words)}
     if has_any(folded, RESIDENCE_WORDS):
         cues.add("residence_word")
+    if has_any(folded, POSTAL_WORDS):
+        cues.add("postal")  # "Postadresse", "adresse postale": not the business address
+    if has_any(folded, HOME_WORDS):
+        cues.add("person_home")  # "wo wohnt er", "where does she live": a person's home
     return frozenset(cues)
 
 
 def understand(question: str, history: list[dict[str, Any]] | None = None) -> Ask:
     """The reading of a question; a bare follow-up inherits from the last turn's question."""
-    cue_text = question
+    cue_text = time_text = question
     for m in mentions(question):
-        if any(fold(t).strip(".") not in ORG_WORDS for t in m.text.split()):
-            cue_text = cue_text.replace(m.text, " ")  # a legal form alone ("Sàrl") stays a cue
+        if names_something(m.text):
+            cue_text = _without(cue_text, m.text)  # a legal form alone ("Sàrl") stays a cue
+            if m.org or not noun_phrase(m.text):
+                time_text = _without(time_text, m.text)
     folded = fold(cue_text)
     whole = fold(question)
     facts = _prune(find_facts(folded), folded)
     facts = tuple(sorted(facts, key=lambda x: x not in ATTRIBUTE_FACTS))
+    if facts[:1] == ("registered",) and has_any(whole, WHO_WORDS):
+        # "Which people are registered at X?": the persons entered at X, not X's registration
+        facts = ("role", *facts[1:])
     role = find_role(folded)
     full = find_full_date(whole)
     date_from, date_to = (None, None) if full else month_period(whole) or find_period(whole)
@@ -194,7 +214,7 @@ def understand(question: str, history: list[dict[str, Any]] | None = None) -> As
         as_of=full,
         date_from=date_from,
         date_to=date_to,
-        cues=find_cues(folded),
+        cues=find_cues(fold(time_text)),
         count=has_any(folded, lists["count"]) is not None,
         population=has_any(folded, lists["population"]) is not None,
         most=has_any(folded, lists["most"]) is not None,
@@ -206,12 +226,34 @@ def understand(question: str, history: list[dict[str, Any]] | None = None) -> As
     return ask
 
 
+def _without(text: str, name: str) -> str:
+    """The text without a name; a name the mention finder joined across punctuation
+    ("Muster GmbH (Winterthur)" -> "Muster GmbH Winterthur") is removed word by word."""
+    if name in text:
+        return text.replace(name, " ")
+    for word in name.split():
+        text = re.sub(rf"(?<![\w]){re.escape(word)}(?![\w])", " ", text, count=1)
+    return text
+
+
+def noun_phrase(text: str) -> bool:
+    """Capitalised German nouns joined by an article ("Wechsel der Zeiten"): a phrase, not a name,
+    whose time words still count."""
+    return bool(
+        re.fullmatch(
+            r"[A-ZÄÖÜ][a-zäöüß]+(?: (?:der|des|dem|den|die|das) [A-ZÄÖÜ][a-zäöüß]+)+", text
+        )
+    )
+
+
 def _prune(facts: tuple[str, ...], folded: str) -> tuple[str, ...]:
     """Drop facts a stronger reading explains ("Sitz" inside "Domizil" questions, "wo ist X
     eingetragen")."""
     out = list(facts)
     if "address" in out and "seat" in out:
         out.remove("seat")
+    if "branches" in out and "address" in out:
+        out.remove("address")  # "branch office": the branches, not the address
     if "head_office" in out and "seat" in out:
         out.remove("seat")
     if "mandates" in out and any(

@@ -12,30 +12,30 @@ from __future__ import annotations
 from graph_agent.planners import calls
 from graph_agent.planners.base import ActOut, RouteOut, TurnView
 from graph_agent.planners.offline import lexicon as lx
-from graph_agent.planners.offline.asks import Ask, understand
+from graph_agent.planners.offline.asks import Ask, noun_phrase, understand
 from graph_agent.planners.offline.attribute_words import detect_attribute
 from graph_agent.planners.offline.lists import PERSON_WORDS, list_call, list_route
 from graph_agent.planners.offline.mentions import (
-    ORG_WORDS,
     Mention,
     cut_variants,
     lower_mentions,
     mentions,
+    names_something,
+)
+from graph_agent.planners.offline.people import person_filters, persons_call
+from graph_agent.planners.offline.people_plan import (
+    FACT_TOOL,
+    act_common,
+    common_route,
+    facts_call,
+    person_route,
 )
 from graph_agent.planners.offline.slots import fold
-from graph_agent.result import EntityRef
-from graph_agent.state import Slots, ToolCall
+from graph_agent.planners.offline.vocab import vocab
+from graph_agent.state import Slots
 from shabgraph.register.cantons import CANTON_NAMES, canton_code
 from shabgraph.register.folding import has_any
 from tools.intents import Intent
-
-FACT_TOOL = "get_entity_facts"
-
-
-def facts_call(entity: EntityRef | str) -> ToolCall:
-    """Read the whole record of one entity."""
-    ident = entity if isinstance(entity, str) else entity.id
-    return ToolCall(tool=FACT_TOOL, args={"entity_id": ident}, purpose="facts of the entity")
 
 
 def names_of(question: str) -> list[Mention]:
@@ -43,7 +43,7 @@ def names_of(question: str) -> list[Mention]:
     return [
         m
         for m in mentions(question)
-        if any(fold(t).strip(".") not in ORG_WORDS for t in m.text.split())
+        if names_something(m.text) and (m.org or not noun_phrase(m.text))
     ]
 
 
@@ -59,7 +59,14 @@ def route_facts(view: TurnView, slots: Slots) -> RouteOut | None:
         found = [
             m for m in found if m.org or not (canton_code(m.text) or fold(m.text) in CANTON_NAMES)
         ]
-    quiet = not (ask.count or ask.population or ask.most or has_any(folded, lx.TOP_WORDS))
+    listing = has_any(folded, (*vocab().lists["list"], "welch", "quel", "qual", "which"))
+    # "stammkapital muster gmbh winterthur": a legal form in a name is no population
+    quiet = not (
+        ask.count
+        or (ask.population and (listing is not None or not ask.facts))
+        or ask.most
+        or has_any(folded, lx.TOP_WORDS)
+    )
     if not found and not slots.uid and not view.focus and (ask.facts or ask.role) and quiet:
         found = lower_mentions(view.question)
     if ask.most and has_any(folded, PERSON_WORDS) and not found:
@@ -69,6 +76,12 @@ def route_facts(view: TurnView, slots: Slots) -> RouteOut | None:
             reason="ranking of persons by their companies",
             slots=slots.model_copy(update={"metric": "mandates", "legal_form": None, "spans": []}),
         )
+    both = common_route(view, slots, found)
+    if both is not None:
+        return both
+    people = person_route(view, slots, found)
+    if people is not None:
+        return people
     listed = list_route(view, slots, ask, found)
     if listed is not None:
         return listed
@@ -98,6 +111,9 @@ def route_facts(view: TurnView, slots: Slots) -> RouteOut | None:
         ask.main == "names" and (ask.as_of or ask.date_from)
     ):
         return None  # a former name asked about today, or the name on a day: the states answer
+    if "mandates" in ask.facts:
+        # "A est-il aussi actif hors de la Fondation B ?": the person first
+        found = sorted(found, key=lambda m: m.org)
     spans = [m.text for m in found]
     # "Beispiel Stiftung Bern", "Musterbau AG Rapperswil": a seat written after the name is tried
     # without it when the whole does not link
@@ -161,9 +177,15 @@ NAMESAKES_READ = 8
 the answer must show each, not the first few."""
 
 
+LINK_FACTS = frozenset({"head_office", "branches", "mergers", "transfers"})
+"""Facts whose answer names another entity, which a bare follow-up then asks about."""
+
+
 def act_facts(view: TurnView) -> ActOut:
     """Link the mention (UID first), then read the facts; follow-ups use the entity in focus."""
     steps, slots = view.steps, view.slots
+    if slots.attribute == "common":
+        return act_common(view)
     if any(s.get("tool") == FACT_TOOL and s.get("outcome") == "evidence" for s in steps) and not [
         h for h in view.homonyms if h.id not in {str(s["args"].get("entity_id")) for s in steps}
     ]:
@@ -188,6 +210,12 @@ def act_facts(view: TurnView) -> ActOut:
         )
     if view.focus:
         want = "person" if slots.attribute == "mandates" else None
+        last = view.history[-1] if view.history else {}
+        if last.get("attribute") in LINK_FACTS and slots.attribute not in LINK_FACTS:
+            # "Dov'è la sede principale?" then "E il suo IDI?": the head office just named
+            named = [e for e in view.focus if e.id not in set(last.get("subjects") or [])]
+            if named and not any(s.get("tool") == FACT_TOOL for s in steps):
+                return ActOut(calls=[facts_call(named[0])], note=f"follow-up on '{named[0].name}'")
         chosen = next(
             (e for e in view.focus if e.id not in read and (want is None or e.kind == want)),
             next((e for e in view.focus if e.id not in read), None),
@@ -201,6 +229,9 @@ def act_list(view: TurnView) -> ActOut:
     """One filtered list read."""
     if any(s.get("tool") == "list_register" for s in view.steps):
         return ActOut(note="list read")
+    if view.slots.attribute == "persons" and (filters := person_filters(view.question)):
+        company = view.slots.spans[0] if view.slots.spans else None
+        return ActOut(calls=[persons_call(filters, company)], note="persons with filters")
     return ActOut(calls=[list_call(view.question, view.slots)], note="list with filters")
 
 

@@ -13,16 +13,17 @@ import re
 
 from graph_agent.planners.base import RouteOut, TurnView
 from graph_agent.planners.offline import lexicon as lx
+from graph_agent.planners.offline.ask_words import find_signature
 from graph_agent.planners.offline.asks import Ask, understand
+from graph_agent.planners.offline.forms import legal_form_in
 from graph_agent.planners.offline.mentions import Mention
-from graph_agent.planners.offline.slots import CANTON_PHRASE_RE, fold
+from graph_agent.planners.offline.slots import fold
 from graph_agent.planners.offline.vocab import vocab
 from graph_agent.state import Slots, ToolCall
 from shabgraph.register.cantons import CANTON_NAMES, canton_code
 from shabgraph.register.folding import has_any
-from shabgraph.register.legal_forms import spellings
 
-LIST_KINDS = frozenset({"companies", "notices", "roles"})
+LIST_KINDS = frozenset({"companies", "notices", "roles", "persons"})
 """What `list_register` lists (the route puts it in `Slots.attribute`)."""
 NOTICE_WORDS = (
     "notices",
@@ -32,6 +33,8 @@ NOTICE_WORDS = (
     "pubblicazioni",
     "avis",
     "annonces",
+    "avvisi",
+    "notizie",
 )
 COMPANY_WORDS = (
     "companies",
@@ -58,18 +61,6 @@ PERSON_WORDS = (
 )
 
 
-def legal_form_in(folded: str) -> str | None:
-    """The code of a legal form the question names (plurals too: "fondations", "GmbHs");
-    "im Kanton AG" names a canton."""
-    words = re.findall(r"[a-z.]+", CANTON_PHRASE_RE.sub(" ", folded))
-    for w in words:
-        for cand in (w, w.rstrip("s"), w.removesuffix("en"), w.removesuffix("i") + "e"):
-            code = spellings().get(cand)
-            if (code and cand not in ("sa", "ag")) or (code and w in ("sa", "ag")):
-                return code
-    return None
-
-
 def canton_in(question: str, folded: str) -> str | None:
     """A canton named as a code after a preposition ("im Kanton ZH", "in TI") or by its name."""
     if (
@@ -89,10 +80,12 @@ def list_route(view: TurnView, slots: Slots, ask: Ask, found: list[Mention]) -> 
     folded = fold(view.question)
     cantons = {code for code in [canton_code(m.text) for m in found] if code}
     named = [m for m in found if not canton_code(m.text) and fold(m.text) not in CANTON_NAMES]
-    if named or slots.uid or ask.most or not (ask.population or ask.count):
+    if named or slots.uid or (ask.most and not ask.count) or not (ask.population or ask.count):
         return None
     listing = has_any(folded, vocab().lists["list"]) is not None
-    if has_any(folded, lx.TOP_WORDS) or (slots.text and has_any(folded, lx.TEXT_WORDS)):
+    if (has_any(folded, lx.TOP_WORDS) and not ask.count) or (
+        slots.text and has_any(folded, lx.TEXT_WORDS)
+    ):
         return None  # rankings and text searches have their own tools
     if ask.count and not listing and not ask.population:
         return None  # "how many mergers": the count tool counts by event type
@@ -145,8 +138,12 @@ def _names_event(folded: str) -> bool:
 
 
 def _what(folded: str, ask: Ask) -> str | None:
+    if has_any(folded, OPTING_OUT_WORDS):
+        return "companies"  # "… dispensées de réviseur": companies without auditor, no roles
     if ask.role and (ask.has("joined", "left") or ask.date_from or ask.date_to or ask.population):
         return "roles"
+    if ask.signature and has_any(folded, PERSON_WORDS):
+        return "roles"  # "who has sole signing authority": the role entries with that signature
     if has_any(folded, NOTICE_WORDS) and not legal_form_in(folded):
         return "notices"  # (notices carry no legal form: "Sàrl … selon les avis" lists companies)
     if has_any(folded, PERSON_WORDS):
@@ -154,8 +151,46 @@ def _what(folded: str, ask: Ask) -> str | None:
     return "companies"
 
 
+OPTING_OUT_WORDS = (
+    "opting",
+    "opt out",
+    "opted out",
+    "verzicht",
+    "verzichtet",
+    "ohne revisionsstelle",
+    "keine revisionsstelle",
+    "renonc",
+    "dispense",
+    "sans organe de revision",
+    "rinunci",
+    "senza ufficio di revisione",
+    "without an auditor",
+    "without auditor",
+    "no auditor",
+)
+"""The register's words for a company that opted out of the audit."""
+NOTICE_LANGUAGES = (
+    ("de", ("deutsch", "auf deutsch", "in german", "en allemand", "in tedesco", "german")),
+    ("fr", ("franzosisch", "auf franzosisch", "in french", "en francais", "in francese", "french")),
+    (
+        "it",
+        ("italienisch", "auf italienisch", "in italian", "en italien", "in italiano", "italian"),
+    ),
+)
+
+
+ARE_WORDS = ("elles-memes", "themselves", "selber", "selbst", "stesse", "sont ", "sind ", "are ")
+"""Companies that are (not have) role holders: "les sociétés qui sont elles-mêmes associées"."""
+
+
+def notice_language(folded: str) -> str | None:
+    """The language a question asks notices to be written in ("avvisi scritti in italiano")."""
+    return next((code for code, words in NOTICE_LANGUAGES if has_any(folded, words)), None)
+
+
 def list_call(question: str, slots: Slots) -> ToolCall:
     """The list_register call for the route's slots."""
+    folded = fold(question)
     ask_left = has_any(fold(question), vocab().time.get("left", ()))
     ask_joined = has_any(fold(question), vocab().time.get("joined", ()))
     deleted = has_any(fold(question), vocab().facts.get("deleted", ()))
@@ -182,7 +217,23 @@ def list_call(question: str, slots: Slots) -> ToolCall:
         if slots.attribute != "roles"
         else None,
         "role": slots.role if slots.attribute == "roles" else None,
-        "mode": "entered" if ask_joined else "left" if ask_left else "held",
+        "mode": "entered"
+        if ask_joined or (slots.attribute == "roles" and dated and has_any(folded, NOTICE_WORDS))
+        else "left"
+        if ask_left
+        else "held",
+        "opting_out": True if companies and has_any(folded, OPTING_OUT_WORDS) else None,
+        "language": notice_language(folded) if slots.attribute == "notices" else None,
+        "signature": find_signature(folded) if slots.attribute == "roles" else None,
+        "holder": (
+            "company"
+            if has_any(folded, COMPANY_WORDS) and has_any(folded, ARE_WORDS)
+            else "person"
+            if has_any(folded, PERSON_WORDS)
+            else None
+        )
+        if slots.attribute == "roles"
+        else None,
         "date_from": slots.date_from,
         "date_to": slots.date_to,
         "limit": 50,

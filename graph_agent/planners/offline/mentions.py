@@ -33,6 +33,12 @@ ORG_WORDS = (LEGAL_FORM_WORDS - PLACE_WORDS - JOINERS - {"en", "liq", "liquidati
 BRANCH_WORDS = frozenset({"zweigniederlassung", "succursale", "filiale", "branch", "zn"})
 
 
+def names_something(text: str) -> bool:
+    """A mention made only of legal forms ("Sàrl", "SA/AG", "Sagl/GmbH/Sàrl") names no entity."""
+    parts = [p for t in text.split() for p in fold(t).strip(".").split("/") if p]
+    return any(p.strip(".") not in ORG_WORDS for p in parts)
+
+
 @dataclass(frozen=True)
 class Mention:
     """One candidate name and what the question says around it."""
@@ -73,6 +79,8 @@ def _is_keyword(token: str) -> bool:
     f = fold(token).strip(".'’?!,;:()")
     if not f:
         return True
+    if "-" in f and all(_is_keyword(part) or part in _cue_words() for part in f.split("-") if part):
+        return True  # "VR-Präsident", "GF-Mitglied": a compound of role or fact words
     if f in _keywords():
         return True
     # inflected role and fact words ("Vizepräsidentin", "Geschäftsführers")
@@ -139,6 +147,13 @@ def _fact_words() -> frozenset[str]:
     )
 
 
+def _fact_noun(token: str) -> bool:
+    """A fact word written after a name, capitalised as German nouns are ("Muster AG
+    Zeichnungsrecht", "Beispiel Stiftung Kollektivunterschrift"): the fact asked, not the end of the name."""
+    f = _bare(token)
+    return f in _fact_words() or any(len(k) > 5 and f.startswith(k) for k in _fact_words())
+
+
 def _word_of_name(tokens: list[str], i: int) -> bool:
     """A capitalised role or fact word right before a name word starts a company name
     ("Conseil Rey", "Treuhand Muster", "Holding Keller")."""
@@ -155,6 +170,8 @@ def _form_ahead(tokens: list[str], i: int) -> bool:
     """A legal form closes a run of capitalised words starting at i ("Blue Ocean Management SA")."""
     if not _capital(tokens[i]) or _bare(tokens[i]) in _plain():
         return False
+    if tokens[i].isupper() and set(_bare(tokens[i]).split("-")) & _cue_words():
+        return False  # "GF Stiftung X", "VR Muster AG": the role asked, then the name
     for k in range(i + 1, min(len(tokens), i + 6)):
         if _is_form(tokens[k]):
             return True
@@ -219,6 +236,7 @@ def mentions(question: str) -> list[Mention]:
         while run and (
             fold(run[-1]) in JOINERS
             or _bare(run[-1]) in _plain()
+            or (len(run) > 1 and not _is_form(run[-1]) and _fact_noun(run[-1]))
             or (
                 _is_keyword(run[-1])
                 and not _is_form(run[-1])

@@ -11,6 +11,7 @@ from graph_agent.planners import calls
 from graph_agent.planners.base import ActOut, RouteOut, SynthOut, TurnView
 from graph_agent.planners.offline import lexicon as lx
 from graph_agent.planners.offline.fact_plan import act_facts, act_list, better_spans, route_facts
+from graph_agent.planners.offline.language import has_language_words
 from graph_agent.planners.offline.linking import homonym_survey
 from graph_agent.planners.offline.lists import LIST_KINDS
 from graph_agent.planners.offline.router import classify
@@ -132,6 +133,9 @@ class OfflinePlanner:
             if view.slots.spans or view.slots.uid
             else fill_slots(view.question, view.slots.as_of)
         )
+        last_lang = view.history[-1].get("language") if view.history else None
+        if last_lang in ("de", "fr", "it", "en") and not has_language_words(view.question):
+            slots = slots.model_copy(update={"language": last_lang})
         facts = route_facts(view, slots)
         if facts is not None:
             return facts

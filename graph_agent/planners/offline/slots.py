@@ -11,6 +11,10 @@ from functools import cache
 
 from graph_agent.planners.offline import lexicon as lx
 from graph_agent.planners.offline.attribute_words import detect_attribute
+from graph_agent.planners.offline.forms import legal_form_in
+from graph_agent.planners.offline.language import (
+    question_language,
+)
 from graph_agent.state import Slots
 from shabgraph.register.folding import fold_accents, has_any
 from shabgraph.register.uid import find_uid, remove_uids
@@ -32,7 +36,6 @@ LIMIT_RE = re.compile(
     r"grossten|plus|piu|companies|firmen|societes|societa|persons|personen)"
 )
 TOKEN_RE = re.compile(r"[A-Za-zÀ-ÖØ-öø-ÿ0-9][\wÀ-ÖØ-öø-ÿ'&.\-]*")
-CANTON_PHRASE_RE = re.compile(r"\b(?:canton|kanton|cantone)\s+(?:de\s+|di\s+|du\s+)?[a-z]{2}\b")
 PLACE_CONNECTORS = frozenset({"di", "de", "da", "von", "from", "in", "du", "of", "aus"})
 CONNECTORS = frozenset(
     {
@@ -63,14 +66,6 @@ def _compiled(pattern: str) -> re.Pattern[str]:
     return re.compile(pattern)
 
 
-def detect_language(folded: str) -> tuple[str, str]:
-    """(language, reason): the language whose stop words occur most (ties: German first)."""
-    tokens = re.findall(r"[a-z']+", folded)
-    scores = {lang: sum(t in words for t in tokens) for lang, words in lx.STOPWORDS.items()}
-    best = max(("de", "fr", "it", "en"), key=lambda lang: scores[lang])
-    return best, f"stop words {scores}"
-
-
 def _mkdate(y: int, m: int, d: int) -> str | None:
     try:
         return date(y, m, d).isoformat()
@@ -78,8 +73,25 @@ def _mkdate(y: int, m: int, d: int) -> str | None:
         return None
 
 
+YEAR_END_RE = re.compile(
+    r"\b(?:ende|end of|end|fin|fine|a fine|alla fine)\s+(?:de\s+|del\s+|des jahres\s+|the year\s+|"
+    r"l'annee\s+|dell'anno\s+)?(\d{4})\b"
+)
+YEAR_START_RE = re.compile(
+    r"\b(?:anfang|beginning of|start of|early|debut|inizio|all'inizio)\s+(?:de\s+|del\s+|des jahres\s+|"
+    r"the year\s+|l'annee\s+|dell'anno\s+)?(\d{4})\b"
+)
+""""Ende 2013", "fin 2013", "a fine 2013", "end of 2013": the last day of the year (and the
+first day for "Anfang 2010", "début 2010", "inizio 2010")."""
+
+
 def find_full_date(folded: str) -> str | None:
-    """A day-precise date written as ISO, dotted, or with a month name in any of the languages."""
+    """A day-precise date written as ISO, dotted, or with a month name in any of the languages;
+    the end or start of a year ("Ende 2013") as its last or first day."""
+    if m := YEAR_END_RE.search(folded):
+        return f"{m[1]}-12-31"
+    if m := YEAR_START_RE.search(folded):
+        return f"{m[1]}-01-01"
     if m := ISO_RE.search(folded):
         return _mkdate(int(m[1]), int(m[2]), int(m[3]))
     if m := DOTTED_RE.search(folded):
@@ -98,9 +110,9 @@ def find_period(folded: str) -> tuple[str | None, str | None]:
     years = sorted({int(y) for y in YEAR_RE.findall(ISO_RE.sub(" ", DOTTED_RE.sub(" ", folded)))})
     if not years:
         return None, None
-    if len(years) == 1 and has_any(
-        folded, ("since", "seit", "depuis", "dal ", "dopo", "after", "nach ", "apres")
-    ):
+    if len(years) == 1 and has_any(folded, ("dopo il", "dopo", "after", "nach ", "apres")):
+        return f"{years[0] + 1}-01-01", None  # "after 2024": from 2025 on
+    if len(years) == 1 and has_any(folded, ("since", "seit", "depuis", "dal ", "ab ")):
         return f"{years[0]}-01-01", None
     if len(years) == 1 and has_any(
         folded, ("before", "until", "bis ", "vor ", "avant", "jusqu", "prima del", "fino")
@@ -247,9 +259,9 @@ def cue_text(question: str, spans: list[str]) -> str:
 def fill_slots(question: str, as_of: str | None = None) -> Slots:
     """Everything the offline router needs, read from the question (and the caller's as_of)."""
     folded = fold(question)
-    language, _ = detect_language(folded)
     # Words inside a quoted name ("..., Zweigniederlassung Genf") are not cues.
     spans = candidate_spans(remove_uids(question))
+    language = question_language(question, spans)
     cues = fold(cue_text(question, spans))
     full = find_full_date(folded)
     date_from, date_to = (None, None) if full else find_period(folded)
@@ -264,7 +276,7 @@ def fill_slots(question: str, as_of: str | None = None) -> Slots:
         date_to=date_to,
         canton=find_canton(question, folded),
         # "im Kanton AG" names a canton, not the legal form AG
-        legal_form=pick(CANTON_PHRASE_RE.sub(" ", folded), lx.LEGAL_FORMS)
+        legal_form=legal_form_in(folded, branches=False)
         if has_any(folded, lx.COUNT_WORDS + lx.TOP_WORDS)
         else None,
         metric=pick(cues, lx.METRICS),

@@ -14,6 +14,11 @@ _CP = (
     r"|(?=,? (?:in|mit Sitz in) [A-ZÄÖÜ][^,.]*[,.])))"
 )
 
+# The form of a sole proprietorship or partnership named before a counterpart ("von der
+# Einzelunternehmung X"): no part of its name. Not "Stiftung", "Genossenschaft": those words
+# open many names ("der Stiftung X" names the foundation "Stiftung X").
+_FORM_WORD = r"(?:(?:Einzelunternehmung|Einzelunternehmen|Einzelfirma|Firma) )?"
+
 VOCAB = Vocabulary(
     lang="de",
     markers=(
@@ -69,7 +74,7 @@ VOCAB = Vocabulary(
             "member",
         ),
         (
-            r"(?:stellvertretende[rn]? |vize)?direktor(?:in)?|generaldirektor(?:in)?|"
+            r"(?:stellvertretende[rn]? |vize)?direktor(?:in|innen|en)?|generaldirektor(?:in|en)?|"
             r"delegierte[rn]?" + _BODY + r"|ceo",
             "director",
         ),
@@ -82,11 +87,11 @@ VOCAB = Vocabulary(
             "partner",
         ),
         (r"inhaber(?:in)?", "owner"),
-        (r"liquidator(?:in)?", "liquidator"),
+        (r"liquidator(?:in|innen|en)?", "liquidator"),
         (r"revisionsstelle|revisor(?:in)?|kontrollstelle", "auditor"),
         (r"stifter(?:in)?|gründer(?:in)?", "founder"),
         (
-            r"prokurist(?:in)?|zeichnungsberechtigte[rn]?|bevollmächtigte[rn]?",
+            r"prokurist(?:in|innen|en)?|zeichnungsberechtigte[rn]?|bevollmächtigte[rn]?",
             "authorized_signatory",
         ),
         (r"kassier(?:in)?|quästor(?:in)?|kassie?rer(?:in)?", "other"),
@@ -113,7 +118,7 @@ VOCAB = Vocabulary(
     ),
     previous_markers=("bisher",),
     correction_markers=("nicht",),
-    alias_markers=("genannt",),
+    alias_markers=("genannt", "geb.", "geborene", "verw.", "verwitwete"),
     share_markers=(
         r"^mit (?:einer?|\d[\d']*) Stamm",
         r"^mit (?:einer?|\d[\d']*) (?:Kommandit|Anteil)",
@@ -177,6 +182,7 @@ VOCAB = Vocabulary(
         r"\bausgeschieden\b",
         r"\bzurückgetreten\b",
         r"\b(?:[Rr]ücktritte?|[Aa]ustritte?)\b",
+        r"\bgehör(?:t|en) nicht mehr\b",
         r"\bGestrichen\b",  # no `^` here: an anchor in the joined cues costs every scan dearly
     ),
     grant_cues=(r"\berteilt\b", r"\bzeichnen\b", r"\bzeichnet\b"),
@@ -195,6 +201,7 @@ VOCAB = Vocabulary(
             "authorized_signatory",
         ),
         (r"^(?P<names>.+?),? (?:ist|sind) nicht mehr (?P<role>[^;,.]+)", None),
+        (r"^(?P<names>.+?),? gehör(?:t|en) nicht mehr (?P<role>(?:dem|der) [^;,.]+?) an\b", None),
         (
             r"^(?P<names>.+?),? (?:ist|sind) als (?P<role>[^;,.]+?) (?:ausgeschieden|zurückgetreten)",
             None,
@@ -209,15 +216,20 @@ VOCAB = Vocabulary(
         r"[Dd]ie bisherige Revisionsstelle (?P<body>.+?),? ist (?:weggefallen|ausgeschieden|gestrichen|gelöscht)",
         r"[Dd]ie Revisionsstelle (?P<body>.+?),? ist (?:weggefallen|ausgeschieden|gestrichen|gelöscht|"
         r"zurückgetreten)",
-        r"(?:^|\. )Gestrichen: (?:Revisionsstelle:? )(?P<body>[^.]+?(?:\.[^ ][^.]*?)*)(?=\.(?: |$)|$)",
-        r"Revisionsstelle:? (?:[Nn]eu: [^.]+?(?:\.[^ ][^.]*?)*\. )?Gestrichen: (?P<body>[^.]+?(?:\.[^ ][^.]*?)*)(?=\.(?: |$)|$)",
-        r"\b(?:anstelle (?:von |der |des )|in Ersetzung (?:von |der |des ))(?P<body>[A-ZÄÖÜ][^.]+?(?:\.[^ ][^.]*?)*)(?=\.(?: |$)|$)",
+        r"(?:^|\. )Gestrichen: (?:Revisionsstelle:? )(?P<body>(?:[^.]|\.(?! )|(?<=\bCo)\. |(?<=\bCie)\. )+?)(?=(?<!\bCo)(?<!\bCie)\.(?: |$)|$)",
+        r"Revisionsstelle:? (?:[Nn]eu: (?:[^.]|\.(?! )|(?<=\bCo)\. |(?<=\bCie)\. )+?\. )?Gestrichen: (?P<body>(?:[^.]|\.(?! )|(?<=\bCo)\. |(?<=\bCie)\. )+?)(?=(?<!\bCo)(?<!\bCie)\.(?: |$)|$)",
+        r"\b(?:anstelle (?:von |der |des )|in Ersetzung (?:von |der |des ))(?P<body>[A-ZÄÖÜ](?:[^.]|\.(?! )|(?<=\bCo)\. |(?<=\bCie)\. )+?)(?=(?<!\bCo)(?<!\bCie)\.(?: |$)|$)",
     ),
     head_office_patterns=(
         r"Identifikationsnummer (?:des )?Hauptsitz(?:es)?: (?P<uid>CHE-\d{3}\.\d{3}\.\d{3})",
         r"Firma (?:des )?Hauptsitz(?:es)?: (?P<name>.+)",
+        r"Firma der Hauptniederlassung: (?P<name>.+)",
+        r"Sitz (?:des Hauptsitzes|der Hauptniederlassung): (?P<seat>.+)",
         r"(?:^|\. ?)Hauptsitz(?: neu)?: (?P<name>[^,]+?), (?:mit Sitz )?in (?P<seat>[^,(]+(?:\([A-Z]{2}\))?)"
         r"(?: ?\((?:UID )?(?P<uid>CHE-\d{3}\.\d{3}\.\d{3})\))?",
+        # A separate pattern, so its needle is the whole word (a common prefix "Haupt" would
+        # let every "Hauptstrasse" through the substring gate).
+        r"(?:^|\. ?)Hauptniederlassung(?: neu)?: (?P<name>[^,]+?), (?:mit Sitz )?in (?P<seat>[^,(]+(?:\([A-Z]{2}\))?)",
         r"(?:^|\. ?)Hauptsitz(?: in)?: (?P<seat>.+)",
         r"hat die (?:Aktiengesellschaft|Gesellschaft mit beschränkter Haftung|Genossenschaft|Stiftung|"
         r"Kollektivgesellschaft|Kommanditgesellschaft|Firma|Gesellschaft|Einzelunternehmung)?\s*"
@@ -239,12 +251,20 @@ VOCAB = Vocabulary(
             "merger_absorbing",
         ),
         (
+            # "Fusion: Die Gesellschaft übernimmt die Aktiven und Passiven der X AG": absorbed.
+            r"Fusion\b.{0,200}?übernimmt (?:\w+ )?die Aktiven und Passiven (?:der |des |von )?"
+            r"(?P<body>.+?)(?:,? gem[äa]ss|$)",
+            "merger_absorbed",
+        ),
+        (
             r"(?:übernimmt|Übernahme von Aktiven und Passiven)\b.{0,300}?\b(?:von der|von dem|vom|von|der) "
+            + _FORM_WORD
             + _CP,
             "asset_seller",
         ),
         (
             r"(?:überträgt|Übertragung von Aktiven und Passiven)\b.{0,300}?\b(?:auf|an) (?:die |den |das )?"
+            + _FORM_WORD
             + _CP,
             "asset_buyer",
         ),
@@ -311,9 +331,16 @@ VOCAB = Vocabulary(
         r"(?=(?:von |van |de |du |di |da )?[A-ZÄÖÜ])"
         # "Neu zeichnet X, von …, in …, Direktor, mit …": the verb before the person.
         r"|^(?:Neu |Ferner |Weiter )?zeichne[nt] (?:neu )?(?=(?:von |van |de )?[A-ZÄÖÜ][^,]*, )"
+        r"|^Neu (?:ist|sind|wurde gewählt|wurden gewählt) (?=(?:von |van |de )?[A-ZÄÖÜ][^,]*, )"
     ),
     list_prepositions=("von", "des", "der", "an"),
     entry_labels=((r"[Nn]eu", "registered"), (r"[Gg]estrichen|[Bb]isher", "removed")),
     auditor_replaced=r"^(?:anstelle|in Ersetzung) (?:von |der |des )",
+    plural_verbs=r"^(?:wurden|sind|bleiben|werden) (?!nicht\b)",
+    form_descriptions=(
+        r"(?:eine |einer )?(?:Gesellschaft mit beschränkter Haftung|Aktiengesellschaft|"
+        r"Kommanditgesellschaft|Kollektivgesellschaft|Genossenschaft|Gesellschaft|Stiftung)"
+        r"(?: (?:nach|des) [\w ]{0,40}?Rechts?\b| \w+ Rechts\b)|(?:nach|des) \w+ Rechts?\b"
+    ),
     appoint_verbs=r"\b(?:wurde|wurden) (?:neu )?(?:gewählt|ernannt|bestellt)(?::)? (?=[A-ZÄÖÜ]|von |van |de )",
 )

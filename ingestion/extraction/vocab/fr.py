@@ -46,7 +46,11 @@ VOCAB = Vocabulary(
     ),
     origin_prefixes=("de ", "d'", "d’", "originaire de "),
     residence_prefixes=("à ", "au ", "aux "),
-    origin_and_residence=r"^(?:de|d'|d’) ?(?P<place>.+?),? (?:et )?(?:domicilié|domiciliée)? ?à (?P=place)$",
+    # "de et à Genève", or the place written twice ("de Genève, domicilié à Genève").
+    origin_and_residence=(
+        r"^(?:(?:de|d'|d’) et à |(?=(?:de|d'|d’) ?(?P<p>.+?),? (?:et )?(?:domicilié|domiciliée)? ?à (?P=p)$)"
+        r"(?:de|d'|d’) ?.+?,? (?:et )?(?:domicilié|domiciliée)? ?à )(?P<place>.+)$"
+    ),
     nationality_patterns=(
         r"^(?:citoyen|citoyenne|ressortissant|ressortissante)s? (?P<adj>[\w-]+)$",
         r"^de nationalité (?P<adj>[\w-]+)$",
@@ -61,12 +65,12 @@ VOCAB = Vocabulary(
         (r"présidente?" + _COUNCIL, "chair"),
         (r"membres? de la direction(?: générale)?|membres? du comité de direction", "member"),
         (
-            r"(?:sous-)?directeur(?: général| adjoint)?|(?:sous-)?directrice(?: générale| adjointe)?|"
+            r"(?:sous-)?directeurs?(?: général| adjoint)?|(?:sous-)?directrices?(?: générale| adjointe)?|"
             r"déléguée?s?" + _COUNCIL + r"|ceo",
             "director",
         ),
         (r"(?:co)?gérante?s?", "managing_director"),
-        (r"secrétaire(?: hors conseil)?", "secretary"),
+        (r"secrétaires?(?: hors conseil)?", "secretary"),
         (r"commanditaires?", "limited_partner"),
         (r"associée?s?(?: indéfiniment responsables?)?|commanditée?", "partner"),
         (r"titulaire", "owner"),
@@ -95,7 +99,7 @@ VOCAB = Vocabulary(
     ),
     previous_markers=("précédemment", "precedemment", "anciennement"),
     correction_markers=("non", "et non"),
-    alias_markers=("dit", "dite"),
+    alias_markers=("dit", "dite", "née", "né", "veuve"),
     share_markers=(
         r"^(?:pour|avec) (?:une?|\d[\d']*) parts?",
         r"^(?:pour|avec) (?:une?|\d[\d']*) parts? sociales?",
@@ -155,6 +159,7 @@ VOCAB = Vocabulary(
         r"\bdémission",
         r"\bsortante?s?\b",
         r"\bcessé (?:ses|leurs) fonctions",
+        r"\bne (?:fait|font) plus partie\b",
     ),
     grant_cues=(r"\bconférée?s?\b", r"\battribuée?s?\b", r"\bnommée?s?\b", r"\bélue?s?\b"),
     removal_templates=(
@@ -176,6 +181,16 @@ VOCAB = Vocabulary(
         ),
         (r"^(?:M\. |Mme )?(?P<names>[^;]+?),? (?:(?:est|sont) )?démissionnaires?\b", None),
         (
+            r"^(?:M\. |Mme )?(?P<names>[^;]+?),? ne (?:fait|font) plus partie (?P<role>(?:du|de la|de l') ?[^;,.]+)",
+            None,
+        ),
+        (
+            # "Démission de l'administrateur X; sa signature est radiée": the function first.
+            r"^[Dd]émissions? (?:de l'|du |de la |des |de )(?P<role>[a-zéèê'-]+(?: [a-zéèê'-]+){0,3}) "
+            r"(?P<names>[A-ZÉ][^;]*?)(?=;|$)",
+            None,
+        ),
+        (
             r"^(?:M\. |Mme )?(?P<names>[^;]+?),? (?:a|ont) démissionné(?: de (?:ses|leurs) fonctions)?"
             r"(?: (?:de |d')(?P<role>[^;,.]+))?",
             None,
@@ -189,8 +204,8 @@ VOCAB = Vocabulary(
     auditor_removed=(
         r"[Ll]'organe de révision (?P<body>.+?),? (?:est radié|n'est plus|a démissionné)",
         r"[Ll]e réviseur (?P<body>.+?),? (?:est radié|n'est plus|a démissionné)",
-        r"\ben remplacement (?:de |du |d')(?:la |l')?(?P<body>[A-ZÉ«\"][^.]+?(?:\.[^ ][^.]*?)*)(?=\.(?: |$)|$)",
-        r"(?:[Oo]rgane de révision|[Rr]éviseur)(?: radié)?:? (?:[Nn]ouveau: [^.]+?(?:\.[^ ][^.]*?)*\. )?[Rr]adié: (?P<body>[^.]+?(?:\.[^ ][^.]*?)*)(?=\.(?: |$)|$)",
+        r"\ben remplacement (?:de |du |d')(?:la |l')?(?P<body>[A-ZÉ«\"](?:[^.]|\.(?! )|(?<=\bCo)\. |(?<=\bCie)\. )+?)(?=(?<!\bCo)(?<!\bCie)\.(?: |$)|$)",
+        r"(?:[Oo]rgane de révision|[Rr]éviseur)(?: radié)?:? (?:[Nn]ouveau: (?:[^.]|\.(?! )|(?<=\bCo)\. |(?<=\bCie)\. )+?\. )?[Rr]adié: (?P<body>(?:[^.]|\.(?! )|(?<=\bCo)\. |(?<=\bCie)\. )+?)(?=(?<!\bCo)(?<!\bCie)\.(?: |$)|$)",
     ),
     head_office_patterns=(
         r"Numéro d'identification du siège principal: (?P<uid>CHE-\d{3}\.\d{3}\.\d{3})",
@@ -199,7 +214,7 @@ VOCAB = Vocabulary(
         r"(?: ?\((?:IDE )?(?P<uid>CHE-\d{3}\.\d{3}\.\d{3})\))?",
         r"(?:^|\. ?)Siège principal(?: à)?: (?P<seat>.+)",
         r"succursale de (?:la société |l'association |la fondation )?(?P<name>[^,]+?), (?:dont le siège est |avec siège )?à (?P<seat>[^,.(]+)",
-        r"^Sous cette raison (?:sociale|de commerce), (?:la |l'|le )(?:société anonyme |société à responsabilité limitée |"
+        r"^Sous cette raison (?:sociale|de commerce),? (?:la |l'|le )(?:société anonyme |société à responsabilité limitée |"
         r"société coopérative |fondation |association |société )?(?P<name>[^,]+?), (?:avec siège|dont le siège est) à "
         r"(?P<seat>[^,(]+(?:\([A-Z]{2}\))?)",
     ),
@@ -223,7 +238,7 @@ VOCAB = Vocabulary(
             "merger_absorbing",
         ),
         (
-            r"\bapport\b.{0,300}?\b(?:de|du) (?:la |l'|l’)?(?:entreprise individuelle |société |raison individuelle )?"
+            r"\b[Aa]pport\b.{0,300}?\b(?:de|du) (?:la |l'|l’)?(?:entreprise individuelle |société |raison individuelle )?"
             + _CP,
             "asset_seller",
         ),
@@ -301,6 +316,8 @@ VOCAB = Vocabulary(
     preambles=(
         r"^(?:Par décision|Selon (?:décision|procès-verbal)|Suite à|Conformément à|Lors de)\b[^,;:]{0,200}?[,:]\s+"
         r"(?=(?:de |du |di |da |von )?[A-ZÉ])"
+        # "Inscription de X, de …, à …, directeur": the entry's own noun before the person.
+        r"|^(?:Inscription|Nomination|Élection|Election) (?:de |d')(?=[A-ZÉ][^,]*, )"
     ),
     list_prepositions=("de", "d'", "des", "à"),
     entry_labels=(
@@ -308,5 +325,11 @@ VOCAB = Vocabulary(
         (r"[Rr]adiée?|[Aa]ncien(?:ne)?", "removed"),
     ),
     auditor_replaced=r"^en remplacement (?:de |du |d')",
+    plural_verbs=r"^(?:ont été|sont|ont|restent|demeurent) (?!plus\b)",
+    form_descriptions=(
+        r"(?:une? )?(?:société (?:anonyme|à responsabilité limitée|par actions(?: simplifiée)?|"
+        r"en nom collectif|en commandite(?: simple| par actions)?|coopérative|civile)|fondation|association)"
+        r"(?: (?:de|selon le) droit \w+)?|(?:de|selon le) droit \w+"
+    ),
     appoint_verbs=r"\b(?:a|ont) (?:nommé|désigné|élu|appelé)(?: en qualité de \w+)? (?=[A-ZÉ]|de |du |d')",
 )

@@ -13,6 +13,10 @@ _CP = (
     r"|(?=,? (?:in|a|con sede in|con sede a) [A-Z][^,.]*[,.])))"
 )
 
+# The form of a sole proprietorship named before a counterpart ("dalla ditta individuale X"): no
+# part of its name ("società" is left: it opens many names, "Società cooperativa X").
+_FORM_WORD = r"(?:(?:ditta individuale|impresa individuale) )?"
+
 VOCAB = Vocabulary(
     lang="it",
     markers=(
@@ -44,7 +48,11 @@ VOCAB = Vocabulary(
     ),
     origin_prefixes=("da ", "di ", "d'", "attinente di "),
     residence_prefixes=("in ", "a "),
-    origin_and_residence=r"^(?:da|di) (?:e in )?(?P<place>.+?) ?(?:e )?in (?P=place)$",
+    # "da e in Lugano", or the place written twice ("da Lugano e in Lugano").
+    origin_and_residence=(
+        r"^(?:(?:da|di) e (?:in|a) |(?=(?:da|di) (?P<p>.+?),? (?:e )?(?:in|a) (?P=p)$)(?:da|di) .+?,? (?:e )?(?:in|a) )"
+        r"(?P<place>.+)$"
+    ),
     nationality_patterns=(
         r"^(?:cittadin[oaie]|di nazionalità) (?P<adj>[\w-]+)$",
         r"^(?:da|di|dalla|dal|dall') ?(?P<country>.+)$",
@@ -55,10 +63,12 @@ VOCAB = Vocabulary(
         (r"(?:direttore|direttrice|gerente) della succursale", "branch_manager"),
         (r"vice-?president(?:e|essa)" + _COUNCIL, "vice_chair"),
         (r"president(?:e|essa) (?:della gerenza|dei gerenti)", "managing_director"),
-        (r"president(?:e|essa)" + _COUNCIL, "chair"),
+        (r"president(?:e|essa|i)" + _COUNCIL, "chair"),
         (r"membr[oi] della direzione(?: generale)?", "member"),
         (
-            r"(?:vice)?diret(?:tore|trice)(?: generale)?|delegat[oa]" + _COUNCIL + r"|ceo",
+            r"(?:vice)?diret(?:tore|trice|tori|trici)(?: generale)?|delegat[oaie]"
+            + _COUNCIL
+            + r"|ceo",
             "director",
         ),
         (r"gerent[ei]", "managing_director"),
@@ -66,13 +76,15 @@ VOCAB = Vocabulary(
         (r"accomandant[ei]", "limited_partner"),
         (r"soci[oa]?(?: illimitatamente responsabil[ei])?|accomandatari[oa]", "partner"),
         (r"titolare", "owner"),
-        (r"liquidat(?:ore|rice|ori)", "liquidator"),
+        (r"liquidat(?:ore|rice|ori|rici)", "liquidator"),
         (r"ufficio di revisione|revisore|organo di revisione", "auditor"),
         (r"fondat(?:ore|rice)", "founder"),
-        (r"procurat(?:ore|rice|ori)", "authorized_signatory"),
+        (r"procurat(?:ore|rice|ori|rici)", "authorized_signatory"),
         (r"cassiere|tesoriere", "other"),
         (
-            r"membr[oi]" + _COUNCIL + r"|amministrat(?:ore|rice)(?: unic[oa])?|consigliere",
+            r"membr[oi]"
+            + _COUNCIL
+            + r"|amministrat(?:ore|rice|ori|rici)(?: unic[oa])?|consiglier[ei]",
             "board_member",
         ),
     ),
@@ -88,7 +100,7 @@ VOCAB = Vocabulary(
     ),
     previous_markers=("finora", "precedentemente"),
     correction_markers=("non",),
-    alias_markers=("detto", "detta"),
+    alias_markers=("detto", "detta", "nata", "nato", "vedova"),
     share_markers=(r"^con (?:una|\d[\d']*) quot[ae]", r"^con (?:una|\d[\d']*) part[ei]"),
     distributive=(r"^(?:entrambi|entrambe|tutti(?: e \w+)?|tutte(?: e \w+)?)\b",),
     event_cues=(
@@ -135,6 +147,7 @@ VOCAB = Vocabulary(
         r"\b[Dd]imissioni\b",
         r"\bdimess[oaie]\b",
         r"\bcessato (?:le sue |le loro )?funzioni",
+        r"\bnon (?:fa|fanno) più parte\b",
     ),
     grant_cues=(r"\bconferit[aoie]\b", r"\bnominat[aoie]\b"),
     removal_templates=(
@@ -148,6 +161,16 @@ VOCAB = Vocabulary(
         (r"^(?P<names>[^;]+?),? (?:non è|non sono) più (?P<role>[^;,.]+)", None),
         (r"^(?P<names>.+?),? (?:(?:è|sono) )?dimissionari[oaie]?\b", None),
         (
+            r"^(?P<names>[^;]+?),? non (?:fa|fanno) più parte (?P<role>(?:del|della|dell') ?[^;,.]+)",
+            None,
+        ),
+        (
+            # "Dimissioni del presidente X; la sua firma è estinta": the function before the name.
+            r"^[Dd]imissioni (?:del |della |dell'|dei |delle |degli |di )(?P<role>[a-z'-]+(?: [a-z'-]+){0,3}) "
+            r"(?P<names>[A-Z][^;]*?)(?=;|$)",
+            None,
+        ),
+        (
             r"^(?P<names>[^;]+?),? (?:ha|hanno) cessato (?:le sue |le loro )?funzioni"
             r"(?: di (?P<role>[^;,.]+))?",
             None,
@@ -156,8 +179,8 @@ VOCAB = Vocabulary(
     auditor_labels=(r"(?:Nuovo )?[Uu]fficio di revisione:", r"Revisore:"),
     auditor_removed=(
         r"[Ll]'ufficio di revisione (?P<body>.+?),? (?:è cancellato|non è più|è dimissionario|si è dimesso)",
-        r"\bin sostituzione (?:di |della |del |dell')(?P<body>[A-Z«\"][^.]+?(?:\.[^ ][^.]*?)*)(?=\.(?: |$)|$)",
-        r"[Uu]fficio di revisione:? (?:[Nn]uovo: [^.]+?(?:\.[^ ][^.]*?)*\. )?[Cc]ancellato: (?P<body>[^.]+?(?:\.[^ ][^.]*?)*)(?=\.(?: |$)|$)",
+        r"\bin sostituzione (?:di |della |del |dell')(?P<body>[A-Z«\"](?:[^.]|\.(?! )|(?<=\bCo)\. |(?<=\bCie)\. )+?)(?=(?<!\bCo)(?<!\bCie)\.(?: |$)|$)",
+        r"[Uu]fficio di revisione:? (?:[Nn]uovo: (?:[^.]|\.(?! )|(?<=\bCo)\. |(?<=\bCie)\. )+?\. )?[Cc]ancellato: (?P<body>(?:[^.]|\.(?! )|(?<=\bCo)\. |(?<=\bCie)\. )+?)(?=(?<!\bCo)(?<!\bCie)\.(?: |$)|$)",
     ),
     head_office_patterns=(
         r"Numero di identificazione della sede principale: (?P<uid>CHE-\d{3}\.\d{3}\.\d{3})",
@@ -166,7 +189,7 @@ VOCAB = Vocabulary(
         r"(?: ?\((?:IDI )?(?P<uid>CHE-\d{3}\.\d{3}\.\d{3})\))?",
         r"(?:^|\. ?)Sede principale(?: a| in)?: (?P<seat>.+)",
         r"succursale della (?:società )?(?P<name>[^,]+?), (?:con sede )?in (?P<seat>[^,.(]+)",
-        r"^Sotto questa (?:ditta|ragione sociale), (?:la |il |l')(?:società anonima |società a garanzia limitata |"
+        r"^Sotto questa (?:ditta|ragione sociale),? (?:la |il |l')(?:società anonima |società a garanzia limitata |"
         r"società cooperativa |fondazione |associazione |società )?(?P<name>[^,]+?), con sede (?:in|a) "
         r"(?P<seat>[^,(]+(?:\([A-Z]{2}\))?)",
     ),
@@ -194,6 +217,7 @@ VOCAB = Vocabulary(
         ),
         (
             r"[Rr]ipresa di attivi e passivi nell'ambito\b.{0,300}?\b(?:dalla |dal |dall'|da |della |del |dell'|di )"
+            + _FORM_WORD
             + _CP,
             "asset_seller",
         ),
@@ -204,7 +228,9 @@ VOCAB = Vocabulary(
         ),
         (
             r"(?:[Tt]rasferimento di patrimonio|[Aa]ssunzione di beni|[Cc]onferimento in natura).{0,300}?"
-            r"\b(?:riprende|assume|rileva)\b.{0,300}?\b(?:da|dalla|dal|della|di) " + _CP,
+            r"\b(?:riprende|assume|rileva)\b.{0,300}?\b(?:da|dalla|dal|della|di) "
+            + _FORM_WORD
+            + _CP,
             "asset_seller",
         ),
     ),
@@ -272,9 +298,16 @@ VOCAB = Vocabulary(
     preambles=(
         r"^(?:Per decisione|Con decisione|Secondo (?:decisione|verbale)|Giusta decisione|In seguito a)\b"
         r"[^,;:]{0,200}?[,:]\s+(?=(?:de |di |da |von )?[A-Z])"
+        r"|^(?:Iscrizione|Nomina|Elezione) (?:di |d')(?=[A-Z][^,]*, )"
     ),
     list_prepositions=("di", "da", "del", "della", "a"),
     entry_labels=((r"[Nn]uov[oa]", "registered"), (r"[Cc]ancellat[oa]|[Pp]recedente", "removed")),
     auditor_replaced=r"^in sostituzione (?:di |della |del |dell')",
+    plural_verbs=r"^(?:sono stat[ie]|sono|restano|rimangono) (?!più\b)",
+    form_descriptions=(
+        r"(?:una? )?(?:società )?(?:anonima|a responsabilità limitata|per azioni|"
+        r"in accomandita(?: semplice| per azioni)?|in nome collettivo|cooperativa)(?: di diritto \w+)?|"
+        r"di diritto \w+"
+    ),
     appoint_verbs=r"\b(?:ha|hanno) (?:nominato|designato|eletto) (?=[A-Z]|de |di |da |von )",
 )

@@ -42,7 +42,8 @@ class Vocabulary:
     correction_markers: tuple[str, ...]
     """Bracket labels of corrected-away values (`nicht`, `non`)."""
     alias_markers: tuple[str, ...]
-    """Words introducing a nickname that is not part of the name (`dit`, `genannt`)."""
+    """Words introducing a nickname or a birth name in a field of its own (`dit`, `genannt`,
+    `geb. X`, `née X`, `nata X`): not part of the name, and no function."""
     share_markers: tuple[str, ...]
     """Regexes of capital-share clauses that end an entry (`mit 100 Stammanteilen`)."""
     distributive: tuple[str, ...]
@@ -116,3 +117,11 @@ class Vocabulary:
     """Regex of a verb after which the appointed persons follow (`a nommé`, `ha nominato`)."""
     auditor_replaced: str = r"^$"
     """Regex of a field naming the auditor a new one replaces (`en remplacement de X`)."""
+    plural_verbs: str = r"(?!)"
+    """Regex of a plural verb opening the last field of a prose list (`ont été nommés
+    administrateurs`, `sono stati nominati membri`, `wurden als Mitglieder gewählt`): the
+    function it names is every listed person's."""
+    form_descriptions: str = r"(?!)"
+    """Regex of a legal form written out (`société par actions simplifiée de droit français`,
+    `a responsabilità limitata di diritto italiano`, `Gesellschaft … nach deutschem Recht`):
+    after a company name it describes the company and is no part of the name."""

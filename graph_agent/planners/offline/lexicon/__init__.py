@@ -18,6 +18,8 @@ from shabgraph.register.cantons import CANTON_NAMES, CANTONS
 from shabgraph.register.months import MONTHS
 
 LANGUAGES = ("de", "fr", "it", "en")
+PER_LANGUAGE = frozenset({"STOPWORDS", "LANGUAGE_WORDS"})
+"""Sets kept per language (language -> words), not merged."""
 HERE = Path(__file__).parent
 
 __all__ = ["CANTONS", "CANTON_NAMES", "LANGUAGES", "MONTHS", "tables"]
@@ -46,7 +48,7 @@ def tables() -> dict[str, Any]:
             for key in keys
         )
     for name in common["sets"]:
-        if name == "STOPWORDS":
+        if name in PER_LANGUAGE:
             out[name] = {lang: frozenset(files[lang].get(name, [])) for lang in LANGUAGES}
         else:
             out[name] = frozenset(w for f in files.values() for w in f.get(name, []))

@@ -1,0 +1,93 @@
+"""The persons two companies share: "Welche Personen sind sowohl bei X als auch bei Y
+eingetragen?", "Which persons appear at both X and Y?".
+
+Each company's role holders come from its own facts; a person counts as shared when the same
+node, or the same name (the register sometimes files one person twice), holds a role in both.
+The answer names each shared person with the role and interval in each company, cited.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from graph_agent.answers import roles as rl
+from graph_agent.answers.citations import cite, pubs_of
+from graph_agent.answers.phrases import role_name, span
+from shabgraph.markdown import escape_inline
+
+Rec = dict[str, Any]
+
+LEAD = {
+    "de": "**{n}** Personen sind sowohl bei **{a}** als auch bei **{b}** eingetragen: {who}.",
+    "fr": "**{n}** personnes figurent à la fois chez **{a}** et chez **{b}** : {who}.",
+    "it": "**{n}** persone figurano sia presso **{a}** sia presso **{b}**: {who}.",
+    "en": "**{n}** persons appear at both **{a}** and **{b}**: {who}.",
+}
+NONE = {
+    "de": "Keine Person ist sowohl bei **{a}** als auch bei **{b}** eingetragen.",
+    "fr": "Aucune personne ne figure à la fois chez **{a}** et chez **{b}**.",
+    "it": "Nessuna persona figura sia presso **{a}** sia presso **{b}**.",
+    "en": "No person appears at both **{a}** and **{b}**.",
+}
+ONE = {
+    "de": "Nur **{a}** wurde in den Meldungen gefunden; die zweite Firma nicht.",
+    "fr": "Seule **{a}** a été trouvée dans les publications ; la seconde entité non.",
+    "it": "Solo **{a}** è stata trovata nelle pubblicazioni; la seconda no.",
+    "en": "Only **{a}** was found in the notices; the second entity was not.",
+}
+
+
+def _holders(records: list[Rec]) -> dict[str, list[Rec]]:
+    """Person holders of a company's roles, by their folded name."""
+    out: dict[str, list[Rec]] = {}
+    for r in records:
+        if (
+            r.get("record_type") == "role"
+            and r.get("direction") == "in"
+            and r.get("other_kind") == "person"
+            and r.get("other_name")
+        ):
+            key = " ".join(sorted(rl.name_tokens(str(r["other_name"]))))
+            out.setdefault(key, []).append(r)
+    return out
+
+
+def _entity(records: list[Rec]) -> Rec:
+    return next((r for r in records if r.get("record_type") == "entity" and r.get("anchor")), {})
+
+
+def common_answer(
+    lang: str, groups: list[list[Rec]], dates: dict[str, str]
+) -> tuple[str, list[Rec], bool]:
+    """(text, records used, nothing shared) of the persons the first two entities share."""
+    seen: dict[str, list[Rec]] = {}
+    for g in groups:
+        ent = _entity(g)
+        if ent.get("id") and ent["id"] not in seen:
+            seen[str(ent["id"])] = g
+    parts = list(seen.values())
+    if len(parts) < 2:
+        name = escape_inline(_entity(parts[0]).get("name")) if parts else "?"
+        return ONE.get(lang, ONE["en"]).format(a=name), [], True
+    a, b = parts[0], parts[1]
+    name_a, name_b = (escape_inline(_entity(x).get("name")) for x in (a, b))
+    ha, hb = _holders(a), _holders(b)
+    shared = [k for k in ha if k in hb]
+    if not shared:
+        return NONE.get(lang, NONE["en"]).format(a=name_a, b=name_b), [], True
+    lines, used, names = [], [], []
+    for key in shared:
+        rows = ha[key] + hb[key]
+        who = escape_inline(rows[0].get("other_name"))
+        names.append(who)
+        bits = [
+            f"{escape_inline(r.get('role_text')) or role_name(lang, r.get('role'))} "
+            f"({span(lang, r.get('valid_from'), r.get('valid_to'))})" + cite(pubs_of(r), dates)
+            for r in rows
+        ]
+        lines.append(f"- **{who}**: " + "; ".join(bits))
+        used += rows
+    lead = LEAD.get(lang, LEAD["en"]).format(
+        n=len(shared), a=name_a, b=name_b, who="; ".join(names)
+    )
+    return "\n".join([lead, "", *lines]), used, False

@@ -1,0 +1,83 @@
+"""Word lists and word readers of `asks`: signature kinds, residence, postal and home words,
+and long fact words typed with a slip ("Aktienkapiatl", "Revisonsstelle")."""
+
+from __future__ import annotations
+
+import re
+from difflib import SequenceMatcher
+from functools import cache, lru_cache
+
+from graph_agent.planners.offline.vocab import vocab
+from shabgraph.register.folding import has_any
+
+SIGNATURE_WORDS = (
+    (
+        "collective",
+        ("kollektiv", "collectiv", "collettiv", "joint", "zu zweien", "a deux", "a due"),
+    ),
+    (
+        "individual",
+        (
+            "einzelunterschrift",
+            "einzelzeichnung",
+            "einzelprokura",
+            "sole ",
+            "alone",
+            "single signature",
+            "individuel",
+            "individual",
+            "allein",
+            "seul",
+            "da solo",
+        ),
+    ),
+)
+
+
+def find_signature(folded: str) -> str | None:
+    """The kind of signature named (its code prefix), if any."""
+    return next((k for k, words in SIGNATURE_WORDS if has_any(folded, words)), None)
+
+
+RESIDENCE_WORDS = ("domicil", "wohn", "habit", "abita", "resid", "live", "vit ", "vive ")
+
+
+POSTAL_WORDS = (
+    "postadresse",
+    "postanschrift",
+    "postfach",
+    "adresse postale",
+    "case postale",
+    "indirizzo postale",
+    "casella postale",
+    "recapito postale",
+    "postal address",
+    "mailing address",
+    "po box",
+    "p.o. box",
+)
+HOME_WORDS = ("wohn", "live", "lives", "habit", "abita", "vit ", "vive ", "resid")
+
+
+def misspelt(folded: str) -> list[tuple[int, str]]:
+    """(position, fact) of long words that are one slip away from a long fact word."""
+    return [
+        (m.start(), fact) for m in re.finditer(r"[a-z]{8,}", folded) if (fact := _typo_of(m[0]))
+    ]
+
+
+@cache
+def _long_fact_words() -> dict[str, str]:
+    return {w.strip(): f for f, ws in vocab().facts.items() for w in ws if len(w.strip()) >= 8}
+
+
+@lru_cache(maxsize=4096)
+def _typo_of(token: str) -> str | None:
+    """The fact of the long fact word a token misspells (same first two letters, length
+    within two), else None; a token that starts with a fact word is no typo."""
+    words = _long_fact_words()
+    if any(token.startswith(w) for w in words):
+        return None
+    near = [w for w in words if w[:2] == token[:2] and abs(len(w) - len(token)) <= 2]
+    best = max(near, key=lambda w: SequenceMatcher(None, token, w).ratio(), default=None)
+    return words[best] if best and SequenceMatcher(None, token, best).ratio() >= 0.86 else None

@@ -1,0 +1,206 @@
+"""Population questions about persons: who has a name, lives in a place, comes from one, or
+holds a nationality, and where they are registered.
+
+"Welche Personen namens Muster kommen vor?", "Wer aus Thun ist wo eingetragen?", "Quels
+ressortissants belges figurent dans les avis ?", "Which people have Chur as place of origin?",
+"Quali società sono collegate alla famiglia Muster?": the register writes each person as
+"Family, Given, von <origin>, in <residence>" (or with a nationality instead of an origin), so
+the filters are the family name, the residence, the origin and the nationality. The cue words
+are the languages' own ("namens", "nommé", "di nome", "named"; "wohnhaft in", "domicilié à",
+"residente a", "living in"; "Heimatort", "originaire de", "attinente di", "place of origin").
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from graph_agent.planners.offline.slots import fold
+from graph_agent.state import ToolCall
+from shabgraph.register.folding import has_any
+from shabgraph.register.nationalities import ADJECTIVE_COUNTRIES, nationality_code
+
+_PLACE = r"(?P<v>[A-ZÀ-Ý][\w'’\-À-ÿ]*\.?(?:\s+(?:b\.|bei|im|am|an|sur|sous|pres|près|di|al)?\s*[A-ZÀ-Ý][\w'’\-À-ÿ]*\.?)*)"
+_NAME = r"(?P<v>[A-ZÀ-Ý][\w'’\-À-ÿ]+)(?![\w'’\-])(?!\s+[A-ZÀ-Ý])"
+"""One family name; "named Anna Muster" names one person (a homonym question), not a family."""
+
+NAME_CUES = re.compile(
+    r"(?<!\w)(?i:namens|mit (?:dem )?(?:familien|nach)?namen|der (?:familien|nach)?name|"
+    r"familie|named|called|(?:the )?(?:sur|family )?name|family|nommée?s?|appelée?s?|"
+    r"(?:le )?nom(?: de famille)?|famille|di nome|chiamat[oaie]|(?:il )?cognome|famiglia)\s+"
+    + _NAME
+)
+RESIDENCE_CUES = re.compile(
+    r"(?<!\w)(?i:wohnhaft in|mit wohnsitz(?: in)?|wohnsitz in|wohnort|wohnen in|wohnt in|"
+    r"wohnte (?:früher |damals )?in|wohnten (?:früher |damals )?in|aus|lived in|habitait (?:à|a)|"
+    r"habitaient (?:à|a)|abitava a|abitavano a|"
+    r"living in|who live in|live in|lives in|resident in|residing in|"
+    r"domicilié(?:e)?s? (?:à|a)|habitant (?:à|a)|qui habitent (?:à|a)|qui vivent (?:à|a)|"
+    r"residenti a|residente a|domiciliat[aeio] a|che abitano a|che vivono a)\s+" + _PLACE
+)
+ORIGIN_CUES = re.compile(
+    r"(?<!\w)(?i:heimatort|heimatberechtigt in|b[uü]rger(?:innen)? von|originaires? de|"
+    r"lieu d'origine|attinenti di|attinente di|originari di|luogo di attinenza|place of origin|"
+    r"citizens of)\s+"
+    + _PLACE
+    + r"|"
+    + _PLACE.replace("(?P<v>", "(?P<w>")
+    + r"\s+(?i:as (?:their )?place of origin|als heimatort|comme lieu d'origine|come luogo di)"
+)
+COMPANY_BEFORE = re.compile(
+    r"(?i:firma|firmen|company|companies|societe|société|societa|società|gesellschaft|"
+    r"entreprise|ditta|unternehmen|stiftung|fondation|fondazione|foundation)\s+\S+\s*$"
+)
+"""A company word right before the name cue ("eine Firma namens X"): a company's name."""
+PERSON_CUES = (
+    "personen",
+    "person",
+    "people",
+    "persons",
+    "personnes",
+    "persone",
+    "ressortissant",
+    "citizens",
+    "nationals",
+    "staatsangehorig",
+    "burger",
+    "cittadin",
+    "wer ",
+    "who ",
+    "qui ",
+    "chi ",
+    "namens",
+    "famil",
+)
+NATIONALITY_CUES = ("nationalit", "staatsangehor", "citoyen", "cittadin", "citizen", "national")
+ENGLISH_ADJECTIVES = {
+    "german": "DE",
+    "french": "FR",
+    "italian": "IT",
+    "austrian": "AT",
+    "british": "GB",
+    "american": "US",
+    "spanish": "ES",
+    "portuguese": "PT",
+    "dutch": "NL",
+    "belgian": "BE",
+    "polish": "PL",
+    "romanian": "RO",
+    "russian": "RU",
+    "turkish": "TR",
+    "chinese": "CN",
+    "swedish": "SE",
+    "hungarian": "HU",
+    "czech": "CZ",
+    "croatian": "HR",
+    "serbian": "RS",
+    "indian": "IN",
+    "brazilian": "BR",
+}
+"""English nationality adjectives (the register's table holds de/fr/it)."""
+ENGLISH_COUNTRIES = {
+    "DE": "germany",
+    "FR": "france",
+    "IT": "italy",
+    "AT": "austria",
+    "GB": "united kingdom",
+    "US": "united states",
+    "ES": "spain",
+    "PT": "portugal",
+    "NL": "netherlands",
+    "BE": "belgium",
+    "PL": "poland",
+    "RO": "romania",
+    "RU": "russia",
+    "TR": "turkey",
+    "CN": "china",
+}
+
+
+@dataclass(frozen=True)
+class PersonFilters:
+    """What the persons asked about have in common."""
+
+    name: str | None = None
+    residence: str | None = None
+    origin: str | None = None
+    nationality: tuple[str, ...] = ()
+
+    def any(self) -> bool:
+        """At least one filter."""
+        return bool(self.name or self.residence or self.origin or self.nationality)
+
+
+def nationality_in(folded: str) -> str | None:
+    """The ISO code of a nationality adjective or country the question names, else None."""
+    for word in re.findall(r"[a-z]+", folded):
+        if word in ENGLISH_ADJECTIVES:
+            return ENGLISH_ADJECTIVES[word]
+        for cand in (word, word.rstrip("s"), word.removesuffix("e"), word.removesuffix("es")):
+            code = nationality_code(cand)
+            if code and len(code) == 2 and code.isupper():
+                return code
+        stem = word[:-1] if len(word) > 5 else word  # Italian adjectives: rumen-o/-i/-a/-e
+        for adjective in ADJECTIVE_COUNTRIES["it"]:
+            if stem == adjective:
+                return nationality_code(ADJECTIVE_COUNTRIES["it"][adjective])
+    return None
+
+
+def country_names(code: str) -> tuple[str, ...]:
+    """Every written name of a country the notices may use (de, fr, it, en), lower case."""
+    names = {
+        country.lower()
+        for table in ADJECTIVE_COUNTRIES.values()
+        for country in table.values()
+        if nationality_code(country) == code
+    }
+    if code in ENGLISH_COUNTRIES:
+        names.add(ENGLISH_COUNTRIES[code])
+    return tuple(sorted(names))
+
+
+def _place(text: str) -> str:
+    return re.sub(r"\s+b\.\s+", " bei ", text.strip(" ?.,;:")).strip()
+
+
+def person_filters(question: str) -> PersonFilters | None:
+    """The filters of a question about a population of persons, else None."""
+    folded = fold(question)
+    named = NAME_CUES.search(question)
+    if named and COMPANY_BEFORE.search(question[: named.start("v")]):
+        named = None
+    if not (named or has_any(folded, PERSON_CUES)):
+        return None
+    residence = _place(m["v"]) if (m := RESIDENCE_CUES.search(question)) else None
+    origin = None
+    if m := ORIGIN_CUES.search(question):
+        origin = _place(m["v"] or m["w"])
+    code = nationality_in(folded)
+    nationality = country_names(code) if code else ()
+    if nationality and residence and not has_any(folded, NATIONALITY_CUES):
+        nationality = ()  # "wohnhaft in Italien": a country of residence, not a nationality
+    found = PersonFilters(named["v"] if named else None, residence, origin, nationality)
+    return found if found.any() else None
+
+
+def filter_words(filters: PersonFilters) -> set[str]:
+    """The folded words of the filter values (a mention made of them names no company)."""
+    words = {fold(x) for x in (filters.name, filters.residence, filters.origin) if x}
+    return words | {fold(w) for x in list(words) for w in x.split()}
+
+
+def persons_call(filters: PersonFilters, company: str | None = None) -> ToolCall:
+    """The list_register call for persons with these filters."""
+    args: dict[str, object] = {"what": "persons", "limit": 50}
+    if filters.name:
+        args["name"] = filters.name.lower()
+    if filters.residence:
+        args["residence"] = filters.residence
+    if filters.origin:
+        args["origin"] = filters.origin
+    if filters.nationality:
+        args["nationality"] = list(filters.nationality)
+    if company:
+        args["company"] = company
+    return ToolCall(tool="list_register", args=args, purpose="persons with filters")
