@@ -1,7 +1,7 @@
 """The postal address a foundation or company gives besides its business address.
 
 The register keeps the business address (Domizil, siège, recapito); a notice may add a postal
-address ("Postadresse neu: X Stiftung, Postfach, 8000 Zürich", "Adresse postale: …",
+address ("Postadresse neu: Postfach, 1234 Musterdorf", "Adresse postale: …",
 "Indirizzo postale: …"), which the build does not store as the business address. A question
 about the postal address (in 2009, over time) is answered from the notices that wrote one, each
 value with its notice and the day from which it held.
