@@ -13,14 +13,13 @@ import secrets
 import signal
 import socket
 import subprocess
-import time
 from dataclasses import dataclass
 from pathlib import Path
 
 from shabgraph.errors import ServerError
 from shabgraph.java_runtime import current_java, find_java
 from shabgraph.neo4j_dist import dist_dir, install, is_installed
-from shabgraph.processes import log_tail, port_free, terminate
+from shabgraph.processes import log_tail, port_free, recorded_pid, terminate, wait_until_ready
 from shabgraph.settings import NEO4J_VERSION, PROJECT_ROOT, Settings
 
 __all__ = [
@@ -101,19 +100,14 @@ def _pid_file(settings: Settings) -> Path:
 
 def _live_pid(settings: Settings) -> int | None:
     """The recorded pid if it is still our server; removes a stale pid file."""
-    pid_file = _pid_file(settings)
-    if not pid_file.exists():
-        return None
-    try:
-        pid = int(pid_file.read_text().strip())
-        cmdline = Path(f"/proc/{pid}/cmdline").read_bytes().decode(errors="replace")
-    except (ValueError, OSError):
-        pid_file.unlink(missing_ok=True)
-        return None
-    if ENTRY_POINT in cmdline and str(settings.instance_dir) in cmdline:
-        return pid
-    pid_file.unlink(missing_ok=True)
-    return None
+    instance = str(settings.instance_dir).encode()
+    return recorded_pid(
+        _pid_file(settings),
+        lambda _pid, argv: (
+            any(ENTRY_POINT.encode() in arg for arg in argv)
+            and any(instance in arg for arg in argv)
+        ),
+    )
 
 
 def _log_tail(settings: Settings, lines: int = 20) -> str:
@@ -196,29 +190,27 @@ def start(settings: Settings) -> Status:
 
 
 def _wait_for_bolt(settings: Settings, proc: subprocess.Popen[bytes]) -> None:
-    deadline = time.monotonic() + settings.neo4j_start_timeout
-    while time.monotonic() < deadline:
-        if proc.poll() is not None:
-            _pid_file(settings).unlink(missing_ok=True)
-            raise ServerError(
-                f"Neo4j exited during start-up (code {proc.returncode}); log tail:\n"
-                f"{_log_tail(settings)}"
-            )
+    log = settings.instance_dir / "logs" / "neo4j.log"
+
+    def probe() -> str | None:
         try:
             with socket.create_connection(("127.0.0.1", settings.neo4j_bolt_port), timeout=1):
-                if (
-                    "Started."
-                    in (settings.instance_dir / "logs" / "neo4j.log")
-                    .read_text(errors="replace")
-                    .rsplit("Starting...", 1)[-1]
-                ):
-                    return
+                pass
         except OSError:
-            pass
-        time.sleep(0.5)
-    raise ServerError(
-        f"Neo4j did not answer on port {settings.neo4j_bolt_port} within "
-        f"{settings.neo4j_start_timeout:.0f} s; log tail:\n{_log_tail(settings)}",
+            return "port closed"
+        # The port opens before the databases are up; the log of this start says when they are.
+        started = "Started." in log.read_text(errors="replace").rsplit("Starting...", 1)[-1]
+        return None if started else "databases still starting"
+
+    wait_until_ready(
+        proc,
+        probe,
+        name="Neo4j",
+        timeout=settings.neo4j_start_timeout,
+        poll=0.5,
+        pid_file=_pid_file(settings),
+        tail=lambda: _log_tail(settings),
+        not_ready=f"did not answer on port {settings.neo4j_bolt_port}",
         hint="raise SHABGRAPH_NEO4J_START_TIMEOUT or read the log",
     )
 

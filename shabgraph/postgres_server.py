@@ -12,7 +12,6 @@ from __future__ import annotations
 import os
 import signal
 import subprocess
-import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -30,7 +29,7 @@ from shabgraph.postgres_cluster import (
     socket_dir,
     url,
 )
-from shabgraph.processes import is_zombie, log_tail, port_free, terminate
+from shabgraph.processes import log_tail, port_free, recorded_pid, terminate, wait_until_ready
 from shabgraph.settings import Settings
 
 __all__ = [
@@ -65,19 +64,8 @@ class Status:
 
 def _live_pid(settings: Settings) -> int | None:
     """The recorded pid if it is still this instance's postmaster; removes a stale pid file."""
-    recorded = pid_file(settings)
-    if not recorded.exists():
-        return None
-    try:
-        pid = int(recorded.read_text().strip())
-        cmdline = Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")
-    except (ValueError, OSError):
-        recorded.unlink(missing_ok=True)
-        return None
-    if str(data_dir(settings)).encode() in cmdline and not is_zombie(pid):
-        return pid
-    recorded.unlink(missing_ok=True)
-    return None
+    folder = str(data_dir(settings)).encode()
+    return recorded_pid(pid_file(settings), lambda _pid, argv: folder in argv)
 
 
 def _log_tail(settings: Settings, lines: int = 15) -> str:
@@ -161,24 +149,22 @@ def start(settings: Settings) -> Status:
 def _wait_until_ready(settings: Settings, proc: subprocess.Popen[bytes]) -> None:
     import psycopg
 
-    deadline = time.monotonic() + settings.postgres_start_timeout
-    last = ""
-    while time.monotonic() < deadline:
-        if proc.poll() is not None:
-            pid_file(settings).unlink(missing_ok=True)
-            raise ServerError(
-                f"Postgres exited during start-up (code {proc.returncode}); log tail:\n"
-                f"{_log_tail(settings)}"
-            )
+    def probe() -> str | None:
         try:
             with psycopg.connect(url(settings, "postgres", with_password=True), connect_timeout=2):
-                return
+                return None
         except psycopg.OperationalError as exc:
-            last = str(exc).strip()
-        time.sleep(0.2)
-    raise ServerError(
-        f"Postgres did not accept connections on port {settings.postgres_port} within "
-        f"{settings.postgres_start_timeout:.0f} s ({last}); log tail:\n{_log_tail(settings)}",
+            return str(exc).strip()
+
+    wait_until_ready(
+        proc,
+        probe,
+        name="Postgres",
+        timeout=settings.postgres_start_timeout,
+        poll=0.2,
+        pid_file=pid_file(settings),
+        tail=lambda: _log_tail(settings),
+        not_ready=f"did not accept connections on port {settings.postgres_port}",
         hint="raise SHABGRAPH_POSTGRES_START_TIMEOUT or read the log",
     )
 

@@ -10,8 +10,12 @@ import ctypes
 import os
 import signal
 import socket
+import subprocess
 import time
+from collections.abc import Callable
 from pathlib import Path
+
+from shabgraph.errors import ServerError
 
 
 def port_free(host: str, port: int) -> bool:
@@ -60,6 +64,61 @@ def log_tail(paths: list[Path], lines: int) -> str:
         if path.exists():
             texts.extend(path.read_text(errors="replace").splitlines()[-lines:])
     return "\n".join(texts[-lines:]) if texts else "(no log)"
+
+
+def recorded_pid(pid_file: Path, ours: Callable[[int, list[bytes]], bool]) -> int | None:
+    """The pid in `pid_file` while that process is still ours, else None (a stale file is removed).
+
+    `ours(pid, argv)` decides from the process's command line: a pid may have been reused by an
+    unrelated process since the file was written, and that one must never be signalled.
+    """
+    if not pid_file.exists():
+        return None
+    try:
+        pid = int(pid_file.read_text().strip())
+        argv = Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")
+    except (ValueError, OSError):
+        pid_file.unlink(missing_ok=True)
+        return None
+    if not is_zombie(pid) and ours(pid, argv):
+        return pid
+    pid_file.unlink(missing_ok=True)
+    return None
+
+
+def wait_until_ready(
+    proc: subprocess.Popen[bytes],
+    probe: Callable[[], str | None],
+    *,
+    name: str,
+    timeout: float,
+    poll: float,
+    pid_file: Path,
+    tail: Callable[[], str],
+    not_ready: str,
+    hint: str,
+) -> None:
+    """Poll `probe` until it returns None (ready); fail early if `proc` exits, late on `timeout`.
+
+    `probe` returns the reason it is not ready yet (shown if the wait times out). The two failure
+    messages carry the server's log tail, because that is where the cause is.
+    """
+    deadline = time.monotonic() + timeout
+    last: str | None = "not probed"
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            pid_file.unlink(missing_ok=True)
+            raise ServerError(
+                f"{name} exited during start-up (code {proc.returncode}); log tail:\n{tail()}"
+            )
+        last = probe()
+        if last is None:
+            return
+        time.sleep(poll)
+    reason = f" ({last})" if last else ""
+    raise ServerError(
+        f"{name} {not_ready} within {timeout:.0f} s{reason}; log tail:\n{tail()}", hint=hint
+    )
 
 
 _PR_SET_PDEATHSIG = 1
