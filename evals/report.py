@@ -17,8 +17,21 @@ from pathlib import Path
 from typing import Any
 
 from evals.plots import write_plots
-from evals.stats import Interval
-from evals.summary import SuiteSummary, SystemSummary
+from evals.suite_tables import (
+    DEPTHS,
+    breakdown_table,
+    ci_cell,
+    comparison_table,
+    conversation_table,
+    depth_table,
+    diagnostics_table,
+    fmt,
+    graph_systems,
+    md_table,
+    quality_table,
+    trajectory_table,
+)
+from evals.summary import SuiteSummary
 
 FLAT_NOTE = (
     "The flat baselines (lexical, dense, hybrid) are not in the answer-quality table: "
@@ -27,211 +40,6 @@ FLAT_NOTE = (
     "They are compared on retrieval instead: token recall, hit@50% and evidence-bearing "
     "at k = 5, 10 and 20, beside the full agent's tool records."
 )
-
-DEPTHS = ("5", "10", "20")
-"""Retrieval depths of the flat baselines (prefixes of one ranked list)."""
-
-
-def _f(x: float, digits: int = 3) -> str:
-    return "–" if x is None or (isinstance(x, float) and math.isnan(x)) else f"{x:.{digits}f}"
-
-
-def _ci(iv: Interval | None) -> str:
-    if iv is None or iv.n == 0:
-        return "N/A"
-    return f"{_f(iv.value)} [{_f(iv.low)}, {_f(iv.high)}]"
-
-
-def _table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> list[str]:
-    lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
-    lines += ["| " + " | ".join(row) + " |" for row in rows]
-    return [*lines, ""]
-
-
-def graph_systems(suite: SuiteSummary) -> list[SystemSummary]:
-    """The systems that write answers (the agent and its ablations)."""
-    return [s for s in suite.systems if s.family == "graph"]
-
-
-def quality_table(suite: SuiteSummary) -> list[str]:
-    """Tables 6/7 and S11/S12: answer quality with intervals, one row per graph system."""
-    systems = graph_systems(suite)
-    if not systems:
-        return ["(no graph system in this run)", ""]
-    judge = any(k.startswith("judge_") for s in systems for k in s.means)
-    header = [
-        "System",
-        "N",
-        "Correctness",
-        "Correct ≥0.8",
-        "Token recall",
-        "Unsucc.",
-        "Mean s",
-        "P95 s",
-    ]
-    if judge:
-        header += ["Faith. (judge)", "Ans. rel. (judge)", "Info. recall (judge)"]
-    rows = []
-    for s in systems:
-        row = [
-            s.system,
-            str(s.n),
-            _ci(s.means.get("correctness")),
-            _ci(s.rates.get("answer_correct")),
-            _f(s.means["token_recall"].value),
-            _ci(s.rates.get("unsuccessful")),
-            _f(s.values["mean_s"], 2),
-            _f(s.values["p95_s"], 2),
-        ]
-        if judge:
-            row += [
-                _ci(s.means.get(f"judge_{k}"))
-                for k in ("faithfulness", "answer_relevance", "information_recall")
-            ]
-        rows.append(row)
-    return _table(header, rows)
-
-
-def diagnostics_table(suite: SuiteSummary) -> list[str]:
-    """Tables 8 and S14: evidence and trajectory diagnostics."""
-    rows = [
-        [
-            s.system,
-            str(s.n),
-            _ci(s.rates.get("evidence_bearing")),
-            _ci(s.rates.get("supported")),
-            _ci(s.rates.get("empty")),
-            _ci(s.rates.get("tool_error")),
-            _f(s.values["retrieved"], 2),
-        ]
-        for s in suite.systems
-    ]
-    return _table(
-        [
-            "System",
-            "N",
-            "Evidence-bearing",
-            "Supported outcome",
-            "Empty result",
-            "Tool/error",
-            "Retrieved docs / tool calls",
-        ],
-        rows,
-    )
-
-
-def trajectory_table(suite: SuiteSummary) -> list[str]:
-    """Table 5 (and S26's call-level rate) for the graph systems."""
-    rows = [
-        [
-            s.system,
-            str(s.n),
-            _ci(s.rates.get("search_first")),
-            _ci(s.rates.get("fallback")),
-            _f(s.values["reasoning_steps"], 2),
-            _ci(s.rates.get("query_success")),
-            _f(s.values["failed_call_share"]),
-            _f(s.values["mean_s"], 2),
-        ]
-        for s in suite.systems
-        if s.family == "graph"
-    ]
-    if not rows:
-        return ["(no graph system in this run)", ""]
-    return _table(
-        [
-            "System",
-            "Questions",
-            "Search-first accuracy",
-            "Fallback activation",
-            "Avg. reasoning steps",
-            "Query success",
-            "Empty/error tool calls",
-            "Mean s",
-        ],
-        rows,
-    )
-
-
-def conversation_table(suite: SuiteSummary) -> list[str]:
-    """Tables 9 and S13: conversational metrics."""
-    rows = [
-        [
-            s.system,
-            str(s.n),
-            _ci(s.means.get("correctness")),
-            _ci(s.rates.get("answer_correct")),
-            _ci(s.rates.get("carryover")),
-            _ci(s.rates.get("tool_transition")),
-        ]
-        for s in suite.systems
-    ]
-    return _table(["System", "Turns", "Corr.", "Turn succ.", "Carryover", "Tool trans."], rows)
-
-
-def comparison_table(suite: SuiteSummary) -> list[str]:
-    """Tables S17 and S21: paired differences against the full agent, Holm-corrected."""
-    if not suite.comparisons:
-        return ["(no paired comparison: the full system did not run)", ""]
-    rows = [
-        [
-            f"{c.system} minus {c.reference}",
-            c.metric,
-            str(c.n),
-            _f(c.diff),
-            f"[{_f(c.low)}, {_f(c.high)}]",
-            f"{c.a_only}/{c.b_only}" if c.metric != "correctness" else "–",
-            "<0.001" if c.p_holm < 0.001 else _f(c.p_holm),
-        ]
-        for c in suite.comparisons
-    ]
-    return _table(
-        ["Comparison", "Metric", "N", "Diff.", "95% CI", "Sys only / Full only", "Holm p"], rows
-    )
-
-
-def breakdown_table(suite: SuiteSummary) -> list[str]:
-    """Table S20: correctness by difficulty, task type and language."""
-    rows = [
-        [s.system, group, value, str(n), _f(mean)]
-        for s in suite.systems
-        for group, cells in s.breakdown.items()
-        for value, (n, mean) in cells.items()
-    ]
-    return _table(["System", "Grouping", "Value", "N", "Correctness"], rows)
-
-
-def depth_table(suite: SuiteSummary) -> list[str]:
-    """Tables S22 to S25: flat retrieval by depth k (fact presence = retrieval recall)."""
-    rows = [
-        [
-            s.system,
-            k,
-            _f(v["correctness"]),
-            _f(v["token_recall"]),
-            _f(v["hit_at_50"]),
-            _f(v.get("evidence_bearing", math.nan)),
-            _f(v["nonempty"]),
-            _f(v["docs"], 2),
-        ]
-        for s in suite.systems
-        for k, v in s.by_k.items()
-    ]
-    if not rows:
-        return ["(no flat system in this run)", ""]
-    return _table(
-        [
-            "System",
-            "k",
-            "Facts in docs",
-            "Token recall",
-            "Token hit@50%",
-            "Evidence-bearing",
-            "Nonempty",
-            "Avg. docs",
-        ],
-        rows,
-    )
 
 
 def retrieval_table(suites: Sequence[SuiteSummary]) -> list[str]:
@@ -248,10 +56,10 @@ def retrieval_table(suites: Sequence[SuiteSummary]) -> list[str]:
                             "full (tool records)",
                             "–",
                             str(s.n),
-                            _f(s.means["token_recall"].value),
-                            _f(s.rates["hit_at_50"].value),
-                            _f(s.rates["evidence_bearing"].value),
-                            _f(s.values["reasoning_steps"], 2),
+                            fmt(s.means["token_recall"].value),
+                            fmt(s.rates["hit_at_50"].value),
+                            fmt(s.rates["evidence_bearing"].value),
+                            fmt(s.values["reasoning_steps"], 2),
                         ]
                     )
                 continue
@@ -264,15 +72,15 @@ def retrieval_table(suites: Sequence[SuiteSummary]) -> list[str]:
                             s.system,
                             k,
                             str(s.n),
-                            _f(v["token_recall"]),
-                            _f(v["hit_at_50"]),
-                            _f(v.get("evidence_bearing", math.nan)),
-                            _f(v["docs"], 2),
+                            fmt(v["token_recall"]),
+                            fmt(v["hit_at_50"]),
+                            fmt(v.get("evidence_bearing", math.nan)),
+                            fmt(v["docs"], 2),
                         ]
                     )
     if not any(r[2] != "–" for r in rows):
         return ["(no flat system in this run)", ""]
-    return _table(
+    return md_table(
         [
             "Suite",
             "System",
@@ -294,16 +102,16 @@ def latency_table(suites: Sequence[SuiteSummary]) -> list[str]:
             su.suite,
             s.system,
             str(s.n),
-            _f(s.values["mean_s"], 2),
-            _f(s.values["median_s"], 2),
-            _f(s.values["p95_s"], 2),
-            _f(s.values["reasoning_steps"], 2) if s.family == "graph" else "–",
+            fmt(s.values["mean_s"], 2),
+            fmt(s.values["median_s"], 2),
+            fmt(s.values["p95_s"], 2),
+            fmt(s.values["reasoning_steps"], 2) if s.family == "graph" else "–",
             str(int(s.values["max_tools"])) if s.family == "graph" else "–",
         ]
         for su in suites
         for s in su.systems
     ]
-    return _table(
+    return md_table(
         ["Suite", "System", "N", "Mean s", "Median s", "P95 s", "Mean tools", "Max tools"], rows
     )
 
@@ -318,14 +126,16 @@ def main_table(suites: Sequence[SuiteSummary]) -> list[str]:
                     su.suite,
                     s.system,
                     str(s.n),
-                    _ci(s.means.get("correctness")),
-                    _ci(s.rates.get("query_success")),
-                    _ci(s.rates.get("carryover")) if su.suite == "conversational" else "–",
-                    _ci(s.rates.get("tool_transition")) if su.suite == "conversational" else "–",
-                    _f(s.values["p95_s"], 2),
+                    ci_cell(s.means.get("correctness")),
+                    ci_cell(s.rates.get("query_success")),
+                    ci_cell(s.rates.get("carryover")) if su.suite == "conversational" else "–",
+                    ci_cell(s.rates.get("tool_transition"))
+                    if su.suite == "conversational"
+                    else "–",
+                    fmt(s.values["p95_s"], 2),
                 ]
             )
-    return _table(
+    return md_table(
         [
             "Suite",
             "System",
