@@ -18,7 +18,8 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from ingestion.graph.guard import guarded_query
 from ingestion.graph.reject_log import RejectLog
-from ingestion.graph.rows import CompanyRow, PersonRow, RowPool, SubjectObs
+from ingestion.graph.row_pool import RowPool
+from ingestion.graph.rows import CompanyRow, PersonRow, SubjectObs
 from ingestion.graph.sink import WriteSink
 from ingestion.graph.stages.summary import IngestSummary
 from ingestion.graph.writer import run_write

@@ -12,7 +12,8 @@ from typing import Any, Final
 
 from ingestion.graph.conflicts import stored_conflicts
 from ingestion.graph.reading import Extract, Parsed, extract_safely
-from ingestion.graph.rows import NoticeRows, RowPool, notice_rows
+from ingestion.graph.row_pool import RowPool
+from ingestion.graph.rows import NoticeRows, notice_rows
 from ingestion.graph.stages.context import BuildContext
 from ingestion.graph.writer import WRITE_EVENTS
 from ingestion.publication import Publication
