@@ -18,7 +18,6 @@ from ingestion.graph.normalize import company_hub_key
 from ingestion.publication import CompanyRef, Publication
 from shabgraph.register.uid import check_uid, parse_code13, parse_uid
 
-
 TRANSACTION_ROLES = frozenset(
     {"head_office", "branch", "merger_absorbed", "merger_absorbing", "asset_seller", "asset_buyer"}
 )
