@@ -20,9 +20,9 @@ from pathlib import Path
 
 import httpx
 
+from shabgraph.processes import port_free
 from shabgraph.settings import PROJECT_ROOT, Settings
 from ui.launch import private_app_root, ui_command, ui_env
-from ui.workers import port_free
 
 SCRIPTED = "tests.ui.scripted_agent:create_agent"
 
