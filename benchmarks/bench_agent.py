@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import random
 import statistics
 import sys
@@ -90,7 +91,23 @@ def pct(values: list[float], p: float) -> float:
     return ordered[min(len(ordered) - 1, max(0, round(p / 100 * len(ordered)) - 1))]
 
 
-async def run(settings: Settings, n: int, warmup: int, seed: int, console: Console) -> None:
+def steps_summary(res: Any) -> str:
+    """The tools a turn called, with how many times and their total ms ("search_companies 1x 90")."""
+    seen: dict[str, list[float]] = {}
+    for step in res.trace.steps:
+        seen.setdefault(step.tool, []).append(step.ms)
+    return ", ".join(f"{tool} {len(ms)}x {sum(ms):.0f}" for tool, ms in seen.items())
+
+
+def load() -> str:
+    """The machine's load average (1, 5, 15 min): latencies on a shared machine depend on it."""
+    return " ".join(f"{x:.2f}" for x in os.getloadavg())
+
+
+async def run(
+    settings: Settings, n: int, warmup: int, seed: int, console: Console, slowest: int = 0
+) -> None:
+    load_start = load()
     with db.open_driver(settings) as driver:
         counts = db.read(driver, settings.neo4j_database, COUNTS)
         names = db.read(driver, settings.neo4j_database, SAMPLE_NAMES, n=max(20, n // 4))
@@ -101,6 +118,7 @@ async def run(settings: Settings, n: int, warmup: int, seed: int, console: Conso
                 agent = AgentService(local, driver, saver, planner="offline")
                 times: dict[str, list[float]] = {}
                 forms: dict[str, int] = {}
+                slow: list[tuple[float, str, str, str]] = []
                 errors = 0
                 with Progress(console=console, transient=True) as progress:
                     bar = progress.add_task("asking", total=len(qs))
@@ -112,6 +130,7 @@ async def run(settings: Settings, n: int, warmup: int, seed: int, console: Conso
                         if i < warmup:
                             continue
                         times.setdefault(task, []).append(ms)
+                        slow.append((ms, task, q, steps_summary(res)))
                         form = res.trace.synthesis_form or "?"
                         forms[form] = forms.get(form, 0) + 1
                         errors += res.trace.error is not None
@@ -138,6 +157,9 @@ async def run(settings: Settings, n: int, warmup: int, seed: int, console: Conso
     )
     console.print(table)
     console.print(f"forms: {forms}; turns ending in error: {errors}")
+    console.print(f"load average (1, 5, 15 min): at start {load_start}, at end {load()}")
+    for ms, task, q, steps in sorted(slow, reverse=True)[:slowest]:
+        console.print(f"slow: {ms:.0f} ms [{task}] {q} -> {steps}", markup=False, highlight=False)
     console.print(
         f"targets: p50 < 150 ms ({'met' if pct(every, 50) < 150 else 'MISSED'}), "
         f"p95 < 500 ms ({'met' if pct(every, 95) < 500 else 'MISSED'})"
@@ -149,6 +171,9 @@ def main() -> None:
     parser.add_argument("--n", type=int, default=200, help="questions measured")
     parser.add_argument("--warmup", type=int, default=20, help="questions asked first, unmeasured")
     parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument(
+        "--slowest", type=int, default=0, help="print the N slowest questions and their tools"
+    )
     parser.add_argument(
         "--fixture",
         action="store_true",
@@ -165,7 +190,7 @@ def main() -> None:
             raise SystemExit("--fixture wipes the database: set SHABGRAPH_NEO4J_INSTANCE=test")
         with db.open_driver(settings) as driver:
             load_fixture_graph(driver, settings.neo4j_database)
-    asyncio.run(run(settings, args.n, args.warmup, args.seed, console))
+    asyncio.run(run(settings, args.n, args.warmup, args.seed, console, args.slowest))
 
 
 if __name__ == "__main__":

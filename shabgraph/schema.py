@@ -98,6 +98,7 @@ MIGRATIONS: Final[tuple[tuple[str, str], ...]] = (
         "company_legal_form",
         "CREATE INDEX company_legal_form IF NOT EXISTS FOR (c:Company) ON (c.legal_form)",
     ),
+    ("company_status", "CREATE INDEX company_status IF NOT EXISTS FOR (c:Company) ON (c.status)"),
     (
         "company_strength",
         "CREATE INDEX company_strength IF NOT EXISTS FOR (c:Company) ON (c.strength)",
@@ -121,6 +122,24 @@ MIGRATIONS: Final[tuple[tuple[str, str], ...]] = (
         "event_journal_date",
         "CREATE INDEX event_journal_date IF NOT EXISTS FOR (e:Event) ON (e.journal_date)",
     ),
+    # The type list beside the date: "notices (or companies) of one type in a period" is an
+    # index seek that filters the types from the index, without reading a million notices
+    # (tools/listing_companies.py).
+    (
+        "event_journal_date_types",
+        "CREATE INDEX event_journal_date_types IF NOT EXISTS "
+        "FOR (e:Event) ON (e.journal_date, e.event_types)",
+    ),
+    (
+        "event_pub_date_types",
+        "CREATE INDEX event_pub_date_types IF NOT EXISTS "
+        "FOR (e:Event) ON (e.pub_date, e.event_types)",
+    ),
+    # "the notices about one company" (list_register's subject filter) without a notice scan
+    (
+        "event_subject_id",
+        "CREATE INDEX event_subject_id IF NOT EXISTS FOR (e:Event) ON (e.subject_id)",
+    ),
     (
         "event_sub_rubric",
         "CREATE INDEX event_sub_rubric IF NOT EXISTS FOR (e:Event) ON (e.sub_rubric)",
@@ -131,6 +150,16 @@ MIGRATIONS: Final[tuple[tuple[str, str], ...]] = (
         "CREATE INDEX event_canton_date IF NOT EXISTS FOR (e:Event) ON (e.canton, e.pub_date)",
     ),
     ("role_role", "CREATE INDEX role_role IF NOT EXISTS FOR ()-[r:HOLDS_ROLE]-() ON (r.role)"),
+    # "who joined / left in 2010", "auditors entered between 2005 and 2015": a date range on the
+    # role entries instead of reading every one (tools/listing_roles.py)
+    (
+        "role_valid_from",
+        "CREATE INDEX role_valid_from IF NOT EXISTS FOR ()-[r:HOLDS_ROLE]-() ON (r.valid_from)",
+    ),
+    (
+        "role_valid_to",
+        "CREATE INDEX role_valid_to IF NOT EXISTS FOR ()-[r:HOLDS_ROLE]-() ON (r.valid_to)",
+    ),
     # Notice facts (ingestion/graph/facts.py): "which companies were deleted after a merger",
     # "which bankruptcies were opened in 2015" filter on these without a label scan.
     (
