@@ -93,6 +93,27 @@ async def run_load(url: str, sessions: int, seconds: float) -> tuple[list[float]
     return times, errors, time.monotonic() - t0
 
 
+async def warm_up(url: str) -> list[str]:
+    """Every question once, one after the other, unmeasured; the questions that failed.
+
+    The measured runs are about serving many sessions, not about a cold graph: on a fresh graph
+    under load, the first list and network queries read their pages from disk and can run past
+    the agent's query timeout (seen: 6 timeouts in the first run, none after). A few seconds of
+    questions, as before, did not reach every question when answers took longer than that.
+    """
+    chat = ChatSession(url, await login_cookie(url, "load", USERS["load"]))
+    await chat.connect()
+    failed = []
+    try:
+        for q in QUESTIONS:
+            out = await chat.ask(q, timeout=180)
+            if out.errors or not out.answer:
+                failed.append(q)
+    finally:
+        await chat.close()
+    return failed
+
+
 def percentile(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
@@ -111,7 +132,8 @@ def meter(settings: Settings, server: AppServer, postgres: bool) -> CpuMeter:
     """CPU counters of the configuration under load, this client and the machine."""
     neo4j, pg = server_pids(settings, postgres)
     if isinstance(server, WorkersServer):
-        workers, proxy = [pid for _, pid in server.workers().values()], [server.proc.pid]
+        proxy = [server.proc.pid]
+        workers = [pid for _, (_, pid) in sorted(server.workers().items())]
     else:
         workers, proxy = [server.proc.pid], []
     return CpuMeter(
@@ -122,6 +144,7 @@ def meter(settings: Settings, server: AppServer, postgres: bool) -> CpuMeter:
             "postgres": (pg, True),
             "client": ([os.getpid()], False),
         }
+        | {f"worker {i}": ([pid], False) for i, pid in enumerate(workers)}
     )
 
 
@@ -158,7 +181,9 @@ def measure(
     server: AppServer | None,
 ) -> list[RunResult]:
     results = []
-    asyncio.run(run_load(url, 2, 5))  # warm-up: agents built, caches filled
+    failed = asyncio.run(warm_up(url))
+    if failed:
+        console.print(f"  warm-up: {len(failed)} of {len(QUESTIONS)} questions failed: {failed}")
     for sessions in args.sessions:
         cpu = meter(settings, server, args.store == "postgres") if server else None
         times, errors, wall = asyncio.run(run_load(url, sessions, args.seconds))
@@ -202,6 +227,16 @@ def report(console: Console, results: list[RunResult], args: argparse.Namespace)
     console.print(
         "cpu columns: cores busy on average (CPU seconds / wall seconds); machine = all processes"
     )
+    for r in results:  # each worker's share, and what the rest of the machine took meanwhile
+        each = ", ".join(
+            f"{g} {r.cpu[g] / r.wall:.2f}" for g in sorted(r.cpu) if g.startswith("worker ")
+        )
+        ours = sum(r.cpu.get(g, 0.0) for g in CPU_GROUPS if g != "machine")
+        others = (r.cpu.get("machine", 0.0) - ours) / r.wall
+        console.print(
+            f"{r.workers} worker(s), {r.sessions} sessions: cores busy per worker: {each}; "
+            f"other processes on the machine: {others:.2f} cores"
+        )
     base = {r.sessions: len(r.times) / r.wall for r in results if r.workers == 1}
     for r in results:
         if r.workers > 1 and base.get(r.sessions):

@@ -133,6 +133,10 @@ def up(
 
     settings = Settings()
     n_workers = workers or settings.ui_workers
+    if ui:  # the thread database first: a bad URL fails here, before anything is started
+        from cli.postgres import prepare_thread_database
+
+        prepare_thread_database(console)
     if settings.managed:
         st = neo4j_server.start(settings)
         console.print(f"Neo4j running at {st.bolt_uri} (pid {st.pid}).")
@@ -145,10 +149,6 @@ def up(
             from cli.demo import ensure_demo_graph
 
             ensure_demo_graph(settings, driver, console)
-    if ui:
-        from cli.postgres import ensure_managed_postgres
-
-        ensure_managed_postgres(console)
     if ui and n_workers > 1:
         from ui.workers import run_workers
 

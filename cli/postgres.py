@@ -9,6 +9,8 @@ from pathlib import Path
 import typer
 from rich.console import Console
 
+from shabgraph.errors import ShabgraphError
+
 console = Console(stderr=True)
 
 postgres_app = typer.Typer(
@@ -28,17 +30,78 @@ def register(app: typer.Typer, eval_app: typer.Typer) -> None:
     app.add_typer(threads_app, name="threads")
 
 
-def ensure_managed_postgres(console: Console) -> None:
-    """For `shabgraph up`: start the managed Postgres when SHABGRAPH_DATABASE_URL names it."""
+def ensure_managed_postgres(console: Console) -> bool:
+    """For `shabgraph up`: start the managed Postgres when SHABGRAPH_DATABASE_URL names it.
+
+    True when this call started it (so that a failing `up` can stop it again).
+    """
     from shabgraph import database_url, postgres_server
     from shabgraph.settings import Settings
 
     settings = Settings()
+    started = False
     if database_url.points_at_managed(settings):
+        started = not postgres_server.status(settings).running
         st = postgres_server.start(settings)
         console.print(f"Postgres ({settings.postgres_instance}) running (pid {st.pid}).")
     if database_url.backend(settings) == "postgresql":
         console.print(f"Threads and agent memory in {database_url.describe(settings)}.")
+    return started
+
+
+def prepare_thread_database(console: Console) -> None:
+    """For `shabgraph up`, before anything else starts: the managed Postgres if the URL names
+    it, then the thread store's schema; on failure nothing `up` started stays running."""
+    from shabgraph import postgres_server
+    from shabgraph.settings import Settings
+
+    started = ensure_managed_postgres(console)
+    try:
+        check_thread_database(console)
+    except ShabgraphError:
+        if started:
+            postgres_server.stop(Settings())
+            console.print("Stopped the managed Postgres again.")
+        raise
+
+
+STORE_CHECK_TIMEOUT_S = 20.0
+"""Seconds `shabgraph up` waits for the thread database before it gives up."""
+
+
+def check_thread_database(console: Console) -> None:
+    """For `shabgraph up`: make or migrate the thread store's schema now, or fail with the cause.
+
+    Run before anything is started: the app itself would only log the failure and serve anyway
+    (Chainlit swallows start-up errors), and so reported ready a UI whose every thread fails.
+    """
+    from shabgraph import database_url
+    from shabgraph.errors import DatabaseUnavailable
+    from shabgraph.settings import Settings
+    from ui.persistence import ensure_schema
+    from ui.readiness import cause
+
+    settings = Settings()
+    where = database_url.describe(settings)
+    hint = "check SHABGRAPH_DATABASE_URL (host, port, user, password, database), or unset it"
+    try:
+        asyncio.run(
+            asyncio.wait_for(
+                ensure_schema(database_url.thread_store_url(settings)), STORE_CHECK_TIMEOUT_S
+            )
+        )
+    except TimeoutError as exc:
+        raise DatabaseUnavailable(
+            f"the thread database {where} did not answer within {STORE_CHECK_TIMEOUT_S:g} s",
+            hint=hint,
+        ) from exc
+    except ShabgraphError:
+        raise  # a bad URL, said as such by database_url
+    except Exception as exc:  # any driver error: the cause is the driver's own message
+        raise DatabaseUnavailable(
+            f"the thread database {where} cannot be used: {cause(exc)}", hint=hint
+        ) from exc
+    console.print(f"Thread store ready in {where}.")
 
 
 @postgres_app.command("start")

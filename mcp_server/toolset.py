@@ -19,7 +19,7 @@ import orjson
 from mcp import types
 from pydantic import ValidationError
 
-from mcp_server.results import OUTPUT_SCHEMA, McpToolOutput, PubDates, encode, tool_output
+from mcp_server.results import OUTPUT_SCHEMA, McpToolOutput, PubDates, dumped, tool_output
 from shabgraph.errors import ShabgraphError
 from tools.base import ToolContext, ToolResult
 from tools.registry import TOOLS, ToolSpec
@@ -85,10 +85,14 @@ class Toolset:
 
 
 def _packaged(output: McpToolOutput) -> types.CallToolResult:
-    """The output as structured content and as JSON text (for clients that read text only)."""
+    """The output as structured content and as JSON text (for clients that read text only).
+
+    Dumped once, by the size limit already for a tool's result (`results.dumped`).
+    """
+    data, raw = dumped(output)
     return types.CallToolResult(
-        content=[types.TextContent(type="text", text=encode(output).decode())],
-        structuredContent=output.model_dump(mode="json"),
+        content=[types.TextContent(type="text", text=raw.decode())],
+        structuredContent=data,
         isError=output.outcome == "error",
     )
 

@@ -25,6 +25,7 @@ from ui.auth import authenticate
 from ui.compat import disconnect_sessions_of, serve_local_assets
 from ui.login_limit import LoginLimiter
 from ui.origins import OriginGuard
+from ui.readiness import ReadinessRoute
 from ui.request_guard import RequestGuard, current_request, user_of
 from ui.revocation import token_of
 from ui.runtime import process_settings, runtime
@@ -34,6 +35,7 @@ log = logging.getLogger("shabgraph.ui")
 _settings = process_settings()
 
 # Added last, OriginGuard is the outermost: a foreign page is refused before anything else.
+chainlit_app.add_middleware(ReadinessRoute)  # innermost: `GET /ready` (ui.readiness)
 chainlit_app.add_middleware(RequestGuard, revoked=lambda: runtime().revoked)
 chainlit_app.add_middleware(OriginGuard, settings=_settings)
 if not serve_local_assets():

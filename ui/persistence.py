@@ -37,6 +37,8 @@ from sqlalchemy.engine import Dialect
 from sqlalchemy.ext.asyncio import create_async_engine
 from sqlalchemy.types import TypeEngine
 
+from ui import readiness
+
 # Keys of the dict types that are not columns: nested objects the data layer joins in.
 NOT_COLUMNS = {"feedback", "steps", "elements", "path"}
 JSON_KEYS = {"metadata", "generation", "props", "playerConfig", "modes"}
@@ -195,8 +197,17 @@ async def ensure_schema(url: str) -> list[str]:
 
 
 async def create_schema(url: str) -> list[str]:
-    """Create or migrate the schema (idempotent) and return the table names."""
-    await ensure_schema(url)
+    """Create or migrate the schema (idempotent) and return the table names.
+
+    The app's start-up step: its outcome is what `GET /ready` reports (`ui.readiness`), since
+    Chainlit logs an error of the start-up hook and serves anyway.
+    """
+    try:
+        await ensure_schema(url)
+    except Exception as exc:
+        readiness.store_failed(url, exc)
+        raise
+    readiness.store_made(url)
     return sorted(build_metadata().tables)
 
 

@@ -1,7 +1,8 @@
 """The app workers behind the proxy: where each listens, whether it answers, which gets a client.
 
 Health is what the proxy routes by: a worker is live while `GET /health` answers 200 (checked
-every few seconds by `Pool.watch`), and is marked down at once when a connection to it is
+every few seconds by `Pool.watch`; a worker that is out must answer `GET /ready`, which includes
+its database, to come back), and is marked down at once when a connection to it is
 refused or its process exits, so new clients go to the others without waiting for a check.
 """
 
@@ -12,10 +13,16 @@ import itertools
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from ui.readiness import READY_PATH
+
 HEALTH_TIMEOUT = 5.0
 """Seconds a health check waits for the answer."""
 DOWN_AFTER = 3
 """Failed health checks in a row that take a live worker out (a refused connection does at once)."""
+HEALTH_PATH = "/health"
+"""Chainlit's liveness route: the process serves HTTP."""
+MAX_PROBE_BYTES = 64 * 1024
+"""Most of a check's answer read (the readiness body is a line of JSON)."""
 
 
 @dataclass
@@ -73,9 +80,9 @@ class Pool:
         order = {b.index: (b.active, (b.index - start) % len(self.backends)) for b in live}
         return min(live, key=lambda b: order[b.index])
 
-    async def check(self, backend: Backend, timeout: float) -> bool:
-        """One health check: `GET /health` answered 200 within `timeout` seconds."""
-        request = f"GET /health HTTP/1.1\r\nHost: {backend.host}:{backend.port}\r\n"
+    async def probe(self, backend: Backend, path: str, timeout: float) -> tuple[int, bytes]:
+        """`GET path` on the worker: its status and body; (0, b"") when it does not answer."""
+        request = f"GET {path} HTTP/1.1\r\nHost: {backend.host}:{backend.port}\r\n"
         request += "Connection: close\r\n\r\n"
         try:
             async with asyncio.timeout(timeout):
@@ -83,21 +90,34 @@ class Pool:
                 try:
                     writer.write(request.encode())
                     await writer.drain()
-                    status = await reader.readline()
+                    answer = await reader.read(MAX_PROBE_BYTES)
                 finally:
                     writer.close()
         except (OSError, TimeoutError):
-            return False
-        return status.split(b" ")[1:2] == [b"200"]
+            return 0, b""
+        head, _, body = answer.partition(b"\r\n\r\n")
+        status = head.split(b"\r\n", 1)[0].split(b" ")[1:2]
+        return (int(status[0]) if status and status[0].isdigit() else 0), body
+
+    async def check(self, backend: Backend, timeout: float, path: str = HEALTH_PATH) -> bool:
+        """One check: `GET path` (`/health` by default) answered 200 within `timeout` seconds."""
+        return (await self.probe(backend, path, timeout))[0] == 200
 
     async def watch(self, interval: float, timeout: float = HEALTH_TIMEOUT) -> None:
         """Check every worker every `interval` seconds, for ever (cancel to stop).
 
         One answer brings a worker back; only `DOWN_AFTER` failed checks in a row take it out,
-        so that a worker slow under load keeps its clients (moving one loses its session).
+        so that a worker slow under load keeps its clients (moving one loses its session). A live
+        worker is checked on `/health`; one that is out must answer `/ready`, which includes its
+        database, before it gets clients again (a worker started again after a crash, say).
         """
         while True:
-            results = await asyncio.gather(*(self.check(b, timeout) for b in self.backends))
+            results = await asyncio.gather(
+                *(
+                    self.check(b, timeout, HEALTH_PATH if b.healthy else READY_PATH)
+                    for b in self.backends
+                )
+            )
             for backend, ok in zip(self.backends, results, strict=True):
                 backend.failed_checks = 0 if ok else backend.failed_checks + 1
                 if ok or backend.failed_checks >= DOWN_AFTER:

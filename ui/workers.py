@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import os
 import signal
 import sys
@@ -33,12 +34,22 @@ from ui.launch import private_app_root, ui_command, ui_env
 from ui.origins import allowed_origins
 from ui.paths import ui_dir
 from ui.proxy import Proxy
+from ui.readiness import READY_PATH
 from ui.worker_pool import Backend, Pool
 
 STOP_TIMEOUT = 20.0
 """Seconds a worker gets to stop after SIGTERM before SIGKILL."""
 MAX_BACKOFF = 30.0
 """Longest pause before starting a failing worker again."""
+
+
+def _json(body: bytes) -> dict[str, object]:
+    """A readiness answer's JSON object; {} when it is not one."""
+    try:
+        value = json.loads(body)
+    except ValueError:
+        return {}
+    return value if isinstance(value, dict) else {}
 
 
 def echo_stderr(line: str) -> None:
@@ -117,19 +128,32 @@ class Supervisor:
                 self.echo(f"[worker {worker.backend.index}] {text}")
 
     async def ready(self, worker: Worker) -> None:
-        """Wait until the worker answers its health check; a clear error if it cannot."""
+        """Wait until the worker answers `/ready` (it serves and its database works).
+
+        A clear error, with the worker's last output, when it exits, when it reports a start-up
+        failure (final: its answer names the cause, no use waiting) or when time runs out.
+        """
         assert worker.proc is not None
         deadline = worker.started + self.settings.ui_worker_start_timeout
-        while not await self.pool.check(worker.backend, timeout=2.0):
-            if worker.proc.returncode is not None or time.monotonic() > deadline:
-                if worker.relay:
+        last = ""
+        while True:
+            status, body = await self.pool.probe(worker.backend, READY_PATH, timeout=2.0)
+            if status == 200:
+                break
+            answer = _json(body) if status == 503 else {}
+            last = str(answer.get("cause", last))
+            exited = worker.proc.returncode is not None
+            if exited or answer.get("final") or time.monotonic() > deadline:
+                if worker.relay and exited:
                     with contextlib.suppress(TimeoutError):
                         await asyncio.wait_for(worker.relay, 2)
-                why = (
-                    f"exited with code {worker.proc.returncode}"
-                    if worker.proc.returncode is not None
-                    else f"did not answer within {self.settings.ui_worker_start_timeout:.0f} s"
-                )
+                if exited:
+                    why = f"exited with code {worker.proc.returncode}"
+                elif answer.get("final"):
+                    why = f"is not ready: {last}"
+                else:
+                    why = f"was not ready within {self.settings.ui_worker_start_timeout:.0f} s"
+                    why += f" ({last})" if last else ""
                 raise ConfigError(
                     f"{worker.backend.name} {why}; its last output:\n" + "\n".join(worker.tail),
                     hint="the output above names the cause (database URL? Neo4j? port?)",

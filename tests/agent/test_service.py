@@ -96,9 +96,19 @@ async def test_neo4j_outage_mid_turn(make_agent: Any) -> None:
     assert [s.tool for s in res.trace.steps][:1] == ["search_companies"]
 
 
+@pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
+def store_settings(request: pytest.FixtureRequest, agent_settings: Settings) -> Settings:
+    """The agent's settings with its memory on SQLite (the default) or on the test Postgres."""
+    if request.param == "sqlite":
+        return agent_settings
+    url = request.getfixturevalue("postgres_url")
+    return agent_settings.model_copy(update={"database_url": url})
+
+
 async def test_neo4j_down_for_a_whole_turn_loses_nothing(
-    make_agent: Any, facts: FixtureFacts, agent_settings: Settings, driver: Any
+    make_agent: Any, facts: FixtureFacts, store_settings: Settings, driver: Any
 ) -> None:
+    agent_settings = store_settings
     dead = GraphDatabase.driver(
         "bolt://127.0.0.1:9",
         auth=("neo4j", "x"),
@@ -160,8 +170,9 @@ async def test_trace_is_complete_and_stored_with_the_thread(make_agent: Any) -> 
 
 
 async def test_thread_survives_a_new_checkpointer_on_the_same_file(
-    agent_settings: Settings, driver: Any, facts: FixtureFacts
+    store_settings: Settings, driver: Any, facts: FixtureFacts
 ) -> None:
+    agent_settings = store_settings
     async with open_checkpointer(agent_settings) as saver:
         await AgentService(agent_settings, driver, saver).ask(BOARD, "restart")
     async with open_checkpointer(agent_settings) as saver:
@@ -174,13 +185,15 @@ async def test_thread_survives_a_new_checkpointer_on_the_same_file(
 
 @pytest.mark.slow
 def test_thread_survives_a_process_restart(
-    neo4j_settings: Settings, facts: FixtureFacts, tmp_path: Path
+    neo4j_settings: Settings, store_settings: Settings, facts: FixtureFacts, tmp_path: Path
 ) -> None:
     env = {
         **settings_env(neo4j_settings),
         "SHABGRAPH_DATA_DIR": str(tmp_path),
         "SHABGRAPH_PLANNER": "offline",
     }
+    if store_settings.database_url:  # the Postgres param: memory in the test database
+        env["SHABGRAPH_DATABASE_URL"] = store_settings.database_url
     env.pop("SHABGRAPH_LLM_BASE_URL", None)
     exe = [sys.executable, "-m", "cli"]  # the `shabgraph` command
 

@@ -44,7 +44,14 @@ async def check_listing(session: ClientSession, agent_schemas: dict[str, dict[st
         assert tool.inputSchema == agent_schemas[tool.name], tool.name
         assert tool.description == TOOLS[tool.name].description
         assert tool.annotations is not None and tool.annotations.readOnlyHint is True
-        assert tool.outputSchema and "citations" in tool.outputSchema["properties"]
+        assert tool.outputSchema is not None
+        assert set(tool.outputSchema["required"]) >= {
+            "queries",
+            "records",
+            "truncated",
+            "citations",
+        }
+        assert "pub_number, pub_date" in tool.outputSchema["description"]
 
 
 async def check_every_tool(session: ClientSession, facts: FixtureFacts) -> None:

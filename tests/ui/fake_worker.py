@@ -2,12 +2,14 @@
 
 Answers `GET /health` (200) and any other GET with its pid, like the real app's health route;
 with FAKE_WORKER_FAIL set it prints that text and exits 3 at once, as a worker whose
-configuration is wrong would.
+configuration is wrong would. With FAKE_WORKER_NOT_READY set it serves, but `GET /ready` answers
+503 with that text as a final cause, as the real app does when its database cannot be reached.
 """
 
 from __future__ import annotations
 
 import http.server
+import json
 import os
 import sys
 
@@ -15,7 +17,10 @@ import sys
 class Handler(http.server.BaseHTTPRequestHandler):
     def do_GET(self) -> None:
         body = b"ok" if self.path == "/health" else str(os.getpid()).encode()
-        self.send_response(200)
+        status, cause = 200, os.environ.get("FAKE_WORKER_NOT_READY")
+        if self.path == "/ready" and cause:
+            status, body = 503, json.dumps({"ready": False, "final": True, "cause": cause}).encode()
+        self.send_response(status)
         self.send_header("Content-Length", str(len(body)))
         self.end_headers()
         self.wfile.write(body)

@@ -37,6 +37,7 @@ class FakeWorker:
     def app(self) -> web.Application:
         app = web.Application()
         app.router.add_get("/health", self.health)
+        app.router.add_get("/ready", self.health)
         app.router.add_get("/ws", self.websocket)
         app.router.add_route("*", "/{tail:.*}", self.echo)
         return app

@@ -24,7 +24,7 @@ from benchmarks.ui_server import free_ports
 from shabgraph.errors import ConfigError
 from shabgraph.settings import Settings
 from ui.proxy import STICKY_COOKIE
-from ui.workers import Supervisor
+from ui.workers import Supervisor, port_free
 
 pytestmark = pytest.mark.unit
 FAKE = Path(__file__).with_name("fake_worker.py")
@@ -127,6 +127,27 @@ async def test_a_worker_that_cannot_start_is_reported_with_its_output(
     assert "worker 0" in str(err.value) and "exited with code 3" in str(err.value)
     assert "cannot reach the database at db.example:5432" in str(err.value)
     assert sup.workers[1].proc is None  # never started after worker 0 failed
+
+
+async def test_a_worker_without_its_database_is_not_ready_and_nothing_stays(
+    settings: Settings, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """It serves (`/health` 200) but `/ready` says its database failed: a clear error at once,
+    not after the start timeout, and no worker left running."""
+    cause = "thread database: ConnectionRefusedError: Connect call failed ('127.0.0.1', 9)"
+    monkeypatch.setenv("FAKE_WORKER_NOT_READY", cause)
+    sup = Supervisor(settings, 2, echo=lambda _: None)
+    started = asyncio.get_running_loop().time()
+    with pytest.raises(ConfigError) as err:
+        await sup.start()
+    took = asyncio.get_running_loop().time() - started
+    await sup.stop()
+    assert f"worker 0 (127.0.0.1:{settings.ui_worker_port}) is not ready: {cause}" in str(err.value)
+    assert took < settings.ui_worker_start_timeout / 2
+    assert sup.workers[1].proc is None
+    proc = sup.workers[0].proc
+    assert proc is not None and proc.returncode is not None
+    assert all(port_free("127.0.0.1", w.backend.port) for w in sup.workers)
 
 
 async def test_a_taken_port_fails_before_anything_starts(settings: Settings) -> None:
