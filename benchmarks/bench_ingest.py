@@ -22,6 +22,7 @@ import resource
 import time
 from pathlib import Path
 
+from neo4j import Driver
 from rich.console import Console
 
 from ingestion.graph.pipeline import ingest_paths, summary_table
@@ -30,7 +31,7 @@ from shabgraph import db, schema
 from shabgraph.settings import Settings
 
 
-def _wipe(driver: db.Driver, database: str) -> None:
+def _wipe(driver: Driver, database: str) -> None:
     with driver.session(database=database) as session:
         session.run(
             "MATCH (n) CALL (n) { DETACH DELETE n } IN TRANSACTIONS OF 10000 ROWS"

@@ -16,6 +16,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 import orjson
 
@@ -38,7 +39,7 @@ PAGE = 2000
 def write_corpus(folder: Path, notices: int) -> None:
     """`notices` copies of the real records, fresh ids, in API list pages of 2,000."""
     records = orjson.loads(FIXTURE.read_bytes())["publications"]
-    page: list[dict] = []
+    page: list[dict[str, Any]] = []
     for n in range(notices):
         rec = copy.deepcopy(records[n % len(records)])
         rec["meta"]["id"] = f"bench-{n:09d}"

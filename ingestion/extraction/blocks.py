@@ -10,15 +10,11 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ingestion.extraction.entries import (
-    Context,
-    Mention,
-    build_entries,
-    fields_of,
-    is_list_clause,
-    to_mention,
-)
+from ingestion.extraction.entries import build_entries, is_list_clause
+from ingestion.extraction.fields import fields_of
+from ingestion.extraction.gates import may_match, needles
 from ingestion.extraction.lexicon import signature_of
+from ingestion.extraction.mentions import Context, Mention, to_mention
 from ingestion.extraction.models import Action, PersonMention, Signature
 from ingestion.extraction.text import sentence_end, split_top
 from ingestion.extraction.vocab import ordered
@@ -52,8 +48,16 @@ def _heading_rx(lang: str | None) -> tuple[re.Pattern[str], dict[str, Action]]:
     return re.compile(rf"(?=[{firsts}])(?:" + "|".join(alts) + r")\s*:\s*"), actions
 
 
+@lru_cache(maxsize=8)
+def _heading_keys(lang: str | None) -> frozenset[str] | None:
+    """Strings one of which every heading holds: half the notices have no block at all."""
+    return needles("|".join(p for v in ordered(lang) for p, _ in v.person_headings))
+
+
 def find_blocks(text: str, lang: str | None) -> list[Block]:
     """All person blocks of a normalised notice, in text order."""
+    if not may_match(_heading_keys(lang), text):
+        return []
     rx, actions = _heading_rx(lang)
     hits = list(rx.finditer(text))
     blocks = []

@@ -7,8 +7,9 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from ingestion.extraction.entries import UID_TEXT, lead_role
-from ingestion.extraction.lexicon import may_match, needles
+from ingestion.extraction.entries import lead_role
+from ingestion.extraction.fields import UID_TEXT
+from ingestion.extraction.gates import fewest_keys, lead_gated, may_match, needles
 from ingestion.extraction.models import CompanyMention, Role
 from ingestion.extraction.text import clean, sentence_end
 from ingestion.extraction.vocab import ordered
@@ -38,9 +39,9 @@ def _compiled(
     lang: str | None,
 ) -> tuple[list[Gated], list[tuple[re.Pattern[str], Role]], list[Gated]]:
     vocabs = ordered(lang)
-    head = [(needles(p), re.compile(p)) for v in vocabs for p in v.head_office_patterns]
-    trans = [(re.compile(p), r) for v in vocabs for p, r in v.transaction_patterns]
-    gone = [(needles(p), re.compile(p)) for v in vocabs for p in v.auditor_removed]
+    head = [(needles(p), re.compile(lead_gated(p))) for v in vocabs for p in v.head_office_patterns]
+    trans = [(re.compile(lead_gated(p)), r) for v in vocabs for p, r in v.transaction_patterns]
+    gone = [(needles(p), re.compile(lead_gated(p))) for v in vocabs for p in v.auditor_removed]
     return head, trans, gone
 
 
@@ -53,7 +54,7 @@ def _group_keys(lang: str | None) -> tuple[frozenset[str] | None, frozenset[str]
     def union(group: list[Gated]) -> frozenset[str] | None:
         if any(keys is None for keys, _ in group):
             return None
-        return frozenset(k for keys, _ in group for k in keys or ())
+        return fewest_keys(frozenset(k for keys, _ in group for k in keys or ()))
 
     return union(head), union(gone)
 

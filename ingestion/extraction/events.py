@@ -6,7 +6,7 @@ import re
 from functools import lru_cache
 from typing import get_args
 
-from ingestion.extraction.lexicon import may_match, needles
+from ingestion.extraction.gates import fewest_keys, lead_gated, may_match, needles
 from ingestion.extraction.models import CompanyMention, EventType, PersonMention
 from ingestion.extraction.vocab import ordered
 
@@ -46,7 +46,7 @@ Gated = tuple[frozenset[str] | None, re.Pattern[str]]
 
 
 def _gated(pattern: str, flags: int = 0) -> Gated:
-    return needles(pattern), re.compile(pattern, flags)
+    return needles(pattern), re.compile(lead_gated(pattern), flags)
 
 
 @lru_cache(maxsize=8)
@@ -78,7 +78,7 @@ def _group_keys(lang: str | None) -> tuple[frozenset[str] | None, frozenset[str]
     def union(group: list[Gated]) -> frozenset[str] | None:
         if any(keys is None for keys, _ in group):
             return None
-        return frozenset(k for keys, _ in group for k in keys or ())
+        return fewest_keys(frozenset(k for keys, _ in group for k in keys or ()))
 
     return union(deletion), union(registration)
 

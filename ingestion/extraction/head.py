@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import re
-from collections import Counter
 from functools import lru_cache
 
-from ingestion.extraction.entries import UID_TEXT
-from ingestion.extraction.lexicon import may_match, needles
+from ingestion.extraction.fields import UID_TEXT
+from ingestion.extraction.gates import may_match, needles
 from ingestion.extraction.models import Subject
 from ingestion.extraction.text import brackets, clean, sentence_end
 from ingestion.extraction.vocab import ordered
@@ -25,6 +24,8 @@ _PREAMBLE = re.compile(
 _WORD = re.compile(r"[^\W\d_]+")
 
 
+# The subject parser and the extractor both ask for the span of the same notice text.
+@lru_cache(maxsize=2)
 def head_span(text: str) -> tuple[int, int]:
     """Offsets of the head sentence (after a correction preamble such as `Berichtigung des …`)."""
     start = 0
@@ -120,10 +121,13 @@ def _marker_langs() -> dict[str, tuple[str, ...]]:
 def detect_language(text: str) -> tuple[str | None, float]:
     """(language, margin): the language whose function words are most frequent, and by how much."""
     counts = dict.fromkeys(_markers(), 0)
-    index = _marker_langs()
-    for w, n in Counter(_WORD.findall(text[:1500].lower())).items():
-        for lang in index.get(w, ()):
-            counts[lang] += n
+    get = _marker_langs().get
+    # Most words are no marker: one dict lookup each, no Counter built over all of them.
+    for w in _WORD.findall(text[:1500].lower()):
+        langs = get(w)
+        if langs:
+            for lang in langs:
+                counts[lang] += 1
     ranked = sorted(counts.items(), key=lambda kv: -kv[1])
     best, second = ranked[0], ranked[1]
     if best[1] == 0:

@@ -10,11 +10,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-# The parsed form of a regex, to read the literals it requires (`needles`); not in typeshed.
-from re import _constants as sre_c  # type: ignore[attr-defined]
-from re import _parser as sre_parse  # type: ignore[attr-defined]
-from typing import Any
-
+from ingestion.extraction.gates import lead_gated
 from ingestion.extraction.models import Role, Signature
 from ingestion.extraction.vocab import Vocabulary, ordered
 from shabgraph.register.folding import strip_accents
@@ -52,12 +48,19 @@ def compiled(lang: str | None) -> tuple[Compiled, ...]:
                 vocab=v,
                 roles=tuple((re.compile(rf"\b(?:{p})\b"), r) for p, r in v.role_patterns),
                 role_any=re.compile(
-                    "|".join(rf"(?P<r{n}>\b(?:{p})\b)" for n, (p, _) in enumerate(v.role_patterns))
+                    lead_gated(
+                        "|".join(
+                            rf"(?P<r{n}>\b(?:{p})\b)" for n, (p, _) in enumerate(v.role_patterns)
+                        )
+                    )
                 ),
                 role_names=tuple(r for _, r in v.role_patterns),
                 signature_any=re.compile(
-                    "|".join(
-                        rf"(?P<s{n}>\b(?:{p})\b)" for n, (p, _) in enumerate(v.signature_patterns)
+                    lead_gated(
+                        "|".join(
+                            rf"(?P<s{n}>\b(?:{p})\b)"
+                            for n, (p, _) in enumerate(v.signature_patterns)
+                        )
                     )
                 ),
                 signatures=tuple((re.compile(rf"\b(?:{p})\b"), s) for p, s in v.signature_patterns),
@@ -157,70 +160,6 @@ def nationality_of(field: str, lang: str | None) -> str | None:
                 if country.lower() in comp.countries:
                     return country
     return None
-
-
-_REPEATS = (sre_c.MAX_REPEAT, sre_c.MIN_REPEAT, sre_c.POSSESSIVE_REPEAT)
-
-
-def _score(needles: frozenset[str]) -> tuple[int, int]:
-    return min(len(n) for n in needles), -len(needles)
-
-
-def _needles_of(items: Any) -> frozenset[str] | None:
-    """Strings one of which every match of the parsed sequence `items` contains verbatim."""
-    best: frozenset[str] | None = None
-    run: list[str] = []
-
-    def consider(candidate: frozenset[str] | None) -> None:
-        nonlocal best
-        if candidate and (best is None or _score(candidate) > _score(best)):
-            best = candidate
-
-    for op, av in items:
-        if op is sre_c.LITERAL:
-            run.append(chr(av))
-            continue
-        # Anything else ends a run of adjacent literals (cutting a run short is always safe).
-        consider(frozenset({"".join(run)}) if run else None)
-        run = []
-        if op is sre_c.SUBPATTERN and not av[1] & re.IGNORECASE:
-            consider(_needles_of(av[3]))
-        elif op in _REPEATS and av[0] >= 1:
-            consider(_needles_of(av[2]))
-        elif op is sre_c.BRANCH:
-            alternatives = [_needles_of(alt) for alt in av[1]]
-            if all(alternatives):
-                consider(frozenset().union(*alternatives))  # type: ignore[arg-type]
-        # Lookarounds, optional parts, classes and anchors promise no literal: skipped.
-    consider(frozenset({"".join(run)}) if run else None)
-    return best
-
-
-@lru_cache(maxsize=1024)
-def needles(pattern: str) -> frozenset[str] | None:
-    """Strings one of which any text the regex matches contains verbatim (None: none found).
-
-    A case-sensitive pattern cannot match a text that holds none of them, so a caller can skip
-    the regex scan (the costly part of the rules backend) with a few substring tests. Read from
-    the parsed regex, so escapes, classes, groups and lookarounds are understood exactly; needles
-    shorter than three characters would filter too little and give None.
-    """
-    parsed = sre_parse.parse(pattern)
-    if parsed.state.flags & re.IGNORECASE:
-        return None
-    found = _needles_of(parsed)
-    return found if found and min(len(n) for n in found) >= 3 else None
-
-
-def may_match(keys: frozenset[str] | None, text: str) -> bool:
-    """False only when `text` holds none of a regex's `needles` (so the regex cannot match)."""
-    if keys is None:
-        return True
-    # A plain loop: called ~60 times a notice, a generator costs more than the test itself.
-    for k in keys:  # noqa: SIM110
-        if k in text:
-            return True
-    return False
 
 
 @lru_cache(maxsize=1)

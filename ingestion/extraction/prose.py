@@ -11,18 +11,11 @@ from __future__ import annotations
 
 import re
 
-from ingestion.extraction.entries import (
-    Context,
-    Mention,
-    classify,
-    lead_role,
-    list_subjects,
-)
-from ingestion.extraction.lexicon import (
-    may_match,
-    roles_of,
-    signature_of,
-)
+from ingestion.extraction.entries import lead_role
+from ingestion.extraction.fields import classify, list_subjects
+from ingestion.extraction.gates import may_match
+from ingestion.extraction.lexicon import roles_of, signature_of
+from ingestion.extraction.mentions import Context, Mention
 from ingestion.extraction.models import Action, Signature
 from ingestion.extraction.prose_entries import (
     drop_repeated_prepositions,
@@ -30,8 +23,10 @@ from ingestion.extraction.prose_entries import (
     names_only,
     plausible_names,
     starts_with_entry,
+    starts_with_officer,
 )
 from ingestion.extraction.prose_labels import labelled_persons
+from ingestion.extraction.prose_lead import lead_function, share_recipients, with_lead_role
 from ingestion.extraction.prose_rx import (
     AND_TO_RX,
     BY_RX,
@@ -67,7 +62,12 @@ def _removed_signature(sentence: str, m: re.Match[str], lang: str | None) -> Sig
 
 def parse_sentence(sentence: str, lang: str | None, sarl: bool) -> list[Mention]:
     """Persons and companies named in one prose sentence ([] when it names none)."""
-    sentence = strip_preamble(sentence, lang)
+    lead, sentence = lead_function(strip_preamble(sentence, lang), lang)
+    found = _parse(sentence, lang, sarl)
+    return with_lead_role(found, lead, lang, sarl) if lead else found
+
+
+def _parse(sentence: str, lang: str | None, sarl: bool) -> list[Mention]:
     removal_rx, _grant_rx = cue_patterns(lang)
     removal = removal_rx.search(sentence) is not None
     for keys, rx, role in removal_patterns(lang) if removal else ():
@@ -103,6 +103,9 @@ def parse_sentence(sentence: str, lang: str | None, sarl: bool) -> list[Mention]
         listed = labelled_persons(m.group("label").strip(), m.group("rest"), lang, sarl, removal)
         if listed is not None:
             return listed
+    receivers = share_recipients(sentence, lang, sarl)
+    if receivers is not None:
+        return receivers
     out: list[Mention] = []
     for segment in split_top(sentence, ";"):
         sig, start, end = signature_of(segment, lang)
@@ -127,9 +130,10 @@ def parse_sentence(sentence: str, lang: str | None, sarl: bool) -> list[Mention]
         if m and starts_with_entry(sentence[m.end() :], lang):
             ctx = Context(lang=lang, action="registered", sarl=sarl)
             out = list_mentions(sentence[m.end() :], ctx, listed=True)
-    if not out and starts_with_entry(sentence, lang):
+    if not out and (starts_with_entry(sentence, lang) or starts_with_officer(sentence, lang)):
         # `Dupont Marc, de Genève, à Lancy, avec signature individuelle [précédemment: …]`;
-        # `A, …, bisher Mitglied, ist jetzt Vizepräsident; B, …, ist nun Präsidentin`
+        # `A, …, bisher Mitglied, ist jetzt Vizepräsident; B, …, ist nun Präsidentin`;
+        # `Dupont Marc, associé gérant, pour 20 parts …, avec signature individuelle`
         action: Action = "removed" if removal and not _grant_rx.search(sentence) else "registered"
         ctx = Context(lang=lang, action=action, sarl=sarl)
         out = [m for seg in split_top(sentence, ";") for m in list_mentions(seg, ctx, listed=True)]

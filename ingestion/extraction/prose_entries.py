@@ -3,18 +3,12 @@ which `de` / `von` opens a home town or a family name, and the signature closing
 
 from __future__ import annotations
 
-from ingestion.extraction.entries import (
-    Context,
-    Entry,
-    Mention,
-    build_entries,
-    classify,
-    fields_of,
-    to_mention,
-)
+from ingestion.extraction.entries import Entry, build_entries
+from ingestion.extraction.fields import classify, fields_of
 from ingestion.extraction.lexicon import (
     is_given_name,
 )
+from ingestion.extraction.mentions import Context, Mention, to_mention
 from ingestion.extraction.models import PersonMention
 from ingestion.extraction.prose_rx import (
     AND_RX,
@@ -26,6 +20,7 @@ from ingestion.extraction.prose_rx import (
     cue_patterns,
     label_patterns,
 )
+from ingestion.extraction.text import split_top
 
 
 def _particle_name(field: str) -> bool:
@@ -206,6 +201,21 @@ def starts_with_entry(sentence: str, lang: str | None) -> bool:
         "previous",
         "entered_before",
     )
+
+
+def starts_with_officer(sentence: str, lang: str | None) -> bool:
+    """`Dupont Marc, associé gérant, pour 20 parts …, avec signature individuelle`: a name
+    field, then a function, in a sentence that grants a signature or holds shares; an entry
+    with no place."""
+    parts = split_top(sentence, ",")
+    if len(parts) < 3:
+        return False
+    first = CONJ_START_RX.sub("", parts[0].strip())
+    if ":" in first or "(" in first or "[" in first or not plausible_names(first):
+        return False
+    if classify(first, lang).kind != "unknown" or classify(parts[1].strip(), lang).kind != "role":
+        return False
+    return any(classify(p.strip(), lang).kind in ("signature", "shares") for p in parts[2:])
 
 
 def close_signature(found: list[Mention]) -> list[Mention]:

@@ -7,17 +7,13 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
-from ingestion.extraction.entries import (
-    Context,
-    Mention,
-    is_list_clause,
-    lead_role,
-)
+from ingestion.extraction.entries import is_list_clause, lead_role
 from ingestion.extraction.lexicon import (
     role_at_start,
     roles_of,
     signature_of,
 )
+from ingestion.extraction.mentions import Context, Mention
 from ingestion.extraction.models import Action, PersonMention, Role, Signature
 from ingestion.extraction.prose_entries import (
     close_signature,

@@ -7,9 +7,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ingestion.extraction.lexicon import (
-    needles,
-)
+from ingestion.extraction.gates import lead_gated, needles
 from ingestion.extraction.models import Role
 from ingestion.extraction.vocab import ordered
 
@@ -84,6 +82,11 @@ NAME_PARTICLES = frozenset(
 CONJ_START_RX = re.compile(r"^(?:und|et|e)\s+")
 
 
+# The definite articles before a function that precedes a name (`Le président X, …`,
+# `Der Präsident X, …`, `Il presidente X, …`); `L'` is glued to the function.
+LEAD_ARTICLES = frozenset({"Le", "La", "Les", "Der", "Die", "Das", "Il", "Lo", "I", "Gli"})
+
+
 PARTICLE_START_RX = re.compile(r"(?:von|van|de|di|da|del|della|du|des|dos) [A-ZÄÖÜÉÈ]")
 
 
@@ -125,12 +128,18 @@ class _LabelRx:
     """Strings one of which `appoint` cannot match without (most sentences appoint nobody)."""
     plural_verbs: re.Pattern[str]
     """Any language's plural verb opening a list's closing function field."""
+    share_transfer: re.Pattern[str]
+    """Any language's clause handing a partner's shares on to the persons after it."""
+    share_keys: frozenset[str] | None
+    """Strings one of which `share_transfer` cannot match without."""
 
 
 @lru_cache(maxsize=8)
 def label_patterns(lang: str | None) -> _LabelRx:
     vocabs = ordered(lang)
     appoint = "|".join(f"(?:{v.appoint_verbs})" for v in vocabs)
+    # Only one language names a group `names` (a verb closing the clause): the join stays valid.
+    shares = "|".join(f"(?:{v.share_transfers})" for v in vocabs)
     return _LabelRx(
         list_label=re.compile(
             "|".join(f"(?:{p})" for v in vocabs for p in v.list_labels), re.IGNORECASE
@@ -139,9 +148,11 @@ def label_patterns(lang: str | None) -> _LabelRx:
         qualifiers=re.compile("|".join(f"(?:{v.qualifiers})" for v in vocabs), re.IGNORECASE),
         preamble=re.compile("|".join(f"(?:{v.preambles})" for v in vocabs)),
         prepositions=tuple(dict.fromkeys(w for v in vocabs for w in v.list_prepositions)),
-        appoint=re.compile(appoint),
+        appoint=re.compile(lead_gated(appoint)),
         appoint_keys=needles(appoint),
         plural_verbs=re.compile("|".join(f"(?:{v.plural_verbs})" for v in vocabs)),
+        share_transfer=re.compile(shares),
+        share_keys=needles(shares),
         entry_label=re.compile(
             r"^(?:(?P<gone>"
             + "|".join(p for v in vocabs for p, a in v.entry_labels if a == "removed")
@@ -158,7 +169,9 @@ def removal_patterns(
 ) -> tuple[tuple[frozenset[str] | None, re.Pattern[str], Role | None], ...]:
     # Each template carries the strings it cannot match without (a substring test is cheaper).
     return tuple(
-        (needles(p), re.compile(p), r) for v in ordered(lang) for p, r in v.removal_templates
+        (needles(p), re.compile(lead_gated(p)), r)
+        for v in ordered(lang)
+        for p, r in v.removal_templates
     )
 
 
@@ -166,4 +179,4 @@ def removal_patterns(
 def cue_patterns(lang: str | None) -> tuple[re.Pattern[str], re.Pattern[str]]:
     removal = "|".join(p for v in ordered(lang) for p in v.removal_cues)
     grant = "|".join(p for v in ordered(lang) for p in v.grant_cues)
-    return re.compile(removal), re.compile(grant)
+    return re.compile(lead_gated(removal)), re.compile(lead_gated(grant))

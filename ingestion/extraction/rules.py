@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from ingestion.extraction.blocks import find_blocks, parse_block
 from ingestion.extraction.companies import auditors_removed, head_office, transactions
-from ingestion.extraction.entries import Mention
 from ingestion.extraction.events import detect_events, is_registration
 from ingestion.extraction.head import detect_language, head_span, is_sarl, parse_subject
 from ingestion.extraction.inputs import ExtractionInput
+from ingestion.extraction.mentions import Mention
 from ingestion.extraction.models import CompanyMention, ExtractionRecord, PersonMention, Signature
 from ingestion.extraction.prose import parse_sentence, shared_signature
 from ingestion.extraction.text import normalize, sentence_end

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from ingestion.extraction.entries import split_name
 from ingestion.extraction.lexicon import is_given_name
 from ingestion.extraction.models import ExtractionRecord
+from ingestion.extraction.names import split_name
 from ingestion.extraction.prose import parse_sentence
 from tests.extraction.conftest import person
 

@@ -9,7 +9,7 @@ from collections.abc import Callable
 
 import pytest
 
-from ingestion.extraction.entries import classify
+from ingestion.extraction.fields import classify
 from ingestion.extraction.models import ExtractionRecord
 from tests.extraction.conftest import person
 

@@ -50,7 +50,7 @@ VOCAB = Vocabulary(
         (r"Erloschene Unterschriften", "removed"),
     ),
     origin_prefixes=("von ",),
-    residence_prefixes=("in ",),
+    residence_prefixes=("in ", "wohnhaft in "),
     origin_and_residence=r"^von und in (?P<place>.+)$",
     nationality_patterns=(
         r"^(?P<adj>[\w-]+) Staatsangehörige[rn]?$",
@@ -138,7 +138,10 @@ VOCAB = Vocabulary(
         (r"Sitz neu:|Sitzverlegung", "seat_change"),
         (r"Domizil neu:|Adresse neu:|Postadresse neu:|Domizil:", "address_change"),
         (
-            r"[Kk]apital neu:|Kapitalerhöhung|Kapitalherabsetzung|Kapitalband|Liberierung \w+ neu",
+            # "Die Fusion erfolgt ohne Kapitalerhöhung": no change of the capital.
+            r"[Kk]apital neu:|Neues (?:Aktien|Stamm|Genossenschafts|Partizipations|Dotations)?[Kk]apital\b|"
+            r"(?<!ohne )(?<!keine )Kapitalerhöhung|(?<!ohne )(?<!keine )Kapitalherabsetzung|Kapitalband|"
+            r"Liberierung \w+ neu",
             "capital_change",
         ),
         (r"[Kk]apital: CHF [^\[]{0,40}\[bisher", "capital_change"),
@@ -323,7 +326,9 @@ VOCAB = Vocabulary(
     entered_before=r"^bisher eingetragen$",
     now_verbs=(
         r"^(?:(?:ist|wird|wurde) (?:jetzt |nun |neu |neu gewählt als |gewählt als |ernannt zum |nun auch )?"
-        r"|zeichnet (?:neu |nun |jetzt )?(?=\w)|neu )(?!eingetragen)"
+        r"|zeichnet (?:neu |nun |jetzt )?(?=\w)|neu "
+        # "X, von Y, wohnt neu in Z": a new residence.
+        r"|wohnt (?:neu |nun |jetzt |neu |heute )?(?=in ))(?!eingetragen)"
     ),
     list_subjects=r"^(?:beide|sie|alle(?: \w+)?|diese)\b",
     preambles=(
@@ -337,6 +342,13 @@ VOCAB = Vocabulary(
     entry_labels=((r"[Nn]eu", "registered"), (r"[Gg]estrichen|[Bb]isher", "removed")),
     auditor_replaced=r"^(?:anstelle|in Ersetzung) (?:von |der |des )",
     plural_verbs=r"^(?:wurden|sind|bleiben|werden) (?!nicht\b)",
+    share_transfers=(
+        r"\b(?:[Ss]eine|[Ii]hre|[Dd]ie|[Dd]eren) (?:\d[\d']* )?Stammanteile?\b[^;]{0,120}? "
+        r"(?:wurden|werden|wurde|wird|sind|ist|gingen|gehen|ging|geht) (?:übertragen|abgetreten|über) an "
+        r"(?=[A-ZÄÖÜ]|von |van |de )"
+        r"|\bStammanteile?\b[^;]{0,120}? (?:sind|wurden|werden|wurde|wird|ist|hat|haben) an "
+        r"(?P<names>[A-ZÄÖÜ][^;]*?|(?:von|van|de) [^;]*?) (?:übertragen|abgetreten)(?: worden)?\b"
+    ),
     form_descriptions=(
         r"(?:eine |einer )?(?:Gesellschaft mit beschränkter Haftung|Aktiengesellschaft|"
         r"Kommanditgesellschaft|Kollektivgesellschaft|Genossenschaft|Gesellschaft|Stiftung)"

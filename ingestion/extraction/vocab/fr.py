@@ -44,8 +44,19 @@ VOCAB = Vocabulary(
         (r"Personnes? radiées?", "removed"),
         (r"Signatures? radiées?", "removed"),
     ),
-    origin_prefixes=("de ", "d'", "d’", "originaire de "),
-    residence_prefixes=("à ", "au ", "aux "),
+    # "du Locle", "des Bois": a home town whose name has an article (a list opens with a name,
+    # so "du Pasquier Jean" first in an entry stays a family name).
+    origin_prefixes=("de ", "d'", "d’", "du ", "des ", "originaire de "),
+    residence_prefixes=(
+        "à ",
+        "au ",
+        "aux ",
+        "domicilié à ",
+        "domiciliée à ",
+        "domiciliés à ",
+        "domicilié au ",
+        "domiciliée au ",
+    ),
     # "de et à Genève", or the place written twice ("de Genève, domicilié à Genève").
     origin_and_residence=(
         r"^(?:(?:de|d'|d’) et à |(?=(?:de|d'|d’) ?(?P<p>.+?),? (?:et )?(?:domicilié|domiciliée)? ?à (?P=p)$)"
@@ -90,9 +101,13 @@ VOCAB = Vocabulary(
     signature_patterns=(
         (r"procurations? collectives?(?: à deux)?", "collective_procuration"),
         (r"procurations? individuelles?", "individual_procuration"),
-        (r"signatures? individuelles?|sign(?:e|ent) individuellement", "individual"),
         (
-            r"signatures? collectives?(?: à deux)?|sign(?:e|ent) collectivement(?: à deux)?",
+            r"signatures? individuelles?|sign(?:e|ent) (?:désormais |dorénavant )?individuellement",
+            "individual",
+        ),
+        (
+            r"signatures? collectives?(?: à deux)?|"
+            r"sign(?:e|ent) (?:désormais |dorénavant )?collectivement(?: à deux)?",
             "collective_two",
         ),
         (r"sans (?:droit de |pouvoir de )?signature", "none"),
@@ -124,7 +139,9 @@ VOCAB = Vocabulary(
             "address_change",
         ),
         (
-            r"Nouveau capital|[Aa]ugmentation (?:\w+ )?du capital|[Rr]éduction (?:\w+ )?du capital|"
+            # "La fusion s'opère sans augmentation du capital": no change of the capital.
+            r"Nouveau capital|[Cc]apital(?:-actions|-participation| social| de dotation)? nouveau|"
+            r"(?<!sans )[Aa]ugmentation (?:\w+ )?du capital|(?<!sans )[Rr]éduction (?:\w+ )?du capital|"
             r"[Cc]apital-actions porté|[Cc]apital social porté|marge de fluctuation",
             "capital_change",
         ),
@@ -310,7 +327,9 @@ VOCAB = Vocabulary(
     entered_before=r"^déjà inscrite?s?$",
     now_verbs=(
         r"^(?:(?:est|sont) (?:désormais |maintenant |dorénavant |à présent )?(?:nommée?s? |élue?s? )?"
-        r"|devient |signe (?:désormais |dorénavant )?(?=avec|individuellement|collectivement)|nommée? |élue? )"
+        r"|devient |signe (?:désormais |dorénavant )?(?=avec)|nommée? |élue? "
+        # "X, de Y, réside désormais à Z": a new residence.
+        r"|(?:réside|demeure|habite) (?:désormais |dorénavant |maintenant )?(?=à |au ))"
     ),
     list_subjects=r"^(?:lesquel(?:le)?s|ils|elles|tous (?:deux|trois)|toutes (?:deux|trois)|les (?:deux|trois))\b",
     preambles=(
@@ -326,6 +345,12 @@ VOCAB = Vocabulary(
     ),
     auditor_replaced=r"^en remplacement (?:de |du |d')",
     plural_verbs=r"^(?:ont été|sont|ont|restent|demeurent) (?!plus\b)",
+    share_transfers=(
+        r"\b(?:[Ss]es|[Ll]eurs|[Ll]es|[Ss]a|[Ll]a) (?:\d[\d']* )?(?:parts?(?: sociales?)?|quote-parts?)\b"
+        r"[^;]{0,120}? (?:sont|ont été|est|a été) (?:cédée?s?|transférée?s?) (?:à |aux )(?=[A-ZÉ]|de |du |d')"
+        r"|\b(?:cède|cèdent|a cédé|ont cédé) (?:ses|leurs|toutes ses|\d[\d']*|une?) parts?(?: sociales?)?"
+        r"[^;]{0,60}? à (?=[A-ZÉ]|de |du |d')"
+    ),
     form_descriptions=(
         r"(?:une? )?(?:société (?:anonyme|à responsabilité limitée|par actions(?: simplifiée)?|"
         r"en nom collectif|en commandite(?: simple| par actions)?|coopérative|civile)|fondation|association)"

@@ -47,7 +47,16 @@ VOCAB = Vocabulary(
         (r"Firme cancellate", "removed"),
     ),
     origin_prefixes=("da ", "di ", "d'", "attinente di "),
-    residence_prefixes=("in ", "a "),
+    residence_prefixes=(
+        "in ",
+        "a ",
+        "domiciliato a ",
+        "domiciliata a ",
+        "domiciliato in ",
+        "domiciliata in ",
+        "residente a ",
+        "residente in ",
+    ),
     # "da e in Lugano", or the place written twice ("da Lugano e in Lugano").
     origin_and_residence=(
         r"^(?:(?:da|di) e (?:in|a) |(?=(?:da|di) (?P<p>.+?),? (?:e )?(?:in|a) (?P=p)$)(?:da|di) .+?,? (?:e )?(?:in|a) )"
@@ -115,7 +124,9 @@ VOCAB = Vocabulary(
         (r"Nuova sede:|Trasferimento della sede", "seat_change"),
         (r"Nuovo recapito:|Nuovo indirizzo:|Recapito nuovo:", "address_change"),
         (
-            r"Nuovo capitale|[Aa]umento (?:\w+ )?del capitale|[Rr]iduzione (?:\w+ )?del capitale",
+            # "La fusione avviene senza aumento del capitale": no change of the capital.
+            r"Nuovo capitale|[Cc]apitale(?: azionario| sociale| di dotazione| di partecipazione)? nuovo|"
+            r"(?<!senza )[Aa]umento (?:\w+ )?del capitale|(?<!senza )[Rr]iduzione (?:\w+ )?del capitale",
             "capital_change",
         ),
         (r"[Cc]apitale(?: azionario| sociale)?: [^\[]{0,40}\[finora", "capital_change"),
@@ -304,6 +315,12 @@ VOCAB = Vocabulary(
     entry_labels=((r"[Nn]uov[oa]", "registered"), (r"[Cc]ancellat[oa]|[Pp]recedente", "removed")),
     auditor_replaced=r"^in sostituzione (?:di |della |del |dell')",
     plural_verbs=r"^(?:sono stat[ie]|sono|restano|rimangono) (?!più\b)",
+    share_transfers=(
+        r"\b(?:[Ll]e sue|[Ll]e loro|[Ll]e|[Ll]a sua|[Ll]a) (?:\d[\d']* )?(?:quot[ae](?: sociali?)?|part[ei] sociali?)\b"
+        r"[^;]{0,120}? (?:sono|sono state|vengono|è|è stata) (?:cedut|trasferit)[ae] (?:a |al |alla )(?=[A-Z]|de |di |da )"
+        r"|\b(?:cede|cedono|ha ceduto|hanno ceduto) (?:le sue|le loro|\d[\d']*|una) quot[ae](?: sociali?)?"
+        r"[^;]{0,60}? a (?=[A-Z]|de |di |da )"
+    ),
     form_descriptions=(
         r"(?:una? )?(?:società )?(?:anonima|a responsabilità limitata|per azioni|"
         r"in accomandita(?: semplice| per azioni)?|in nome collettivo|cooperativa)(?: di diritto \w+)?|"

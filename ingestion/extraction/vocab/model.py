@@ -121,6 +121,10 @@ class Vocabulary:
     """Regex of a plural verb opening the last field of a prose list (`ont été nommés
     administrateurs`, `sono stati nominati membri`, `wurden als Mitglieder gewählt`): the
     function it names is every listed person's."""
+    share_transfers: str = r"(?!)"
+    """Regex of a clause handing a partner's shares on (`ses parts sont cédées à`, `seine
+    Stammanteile wurden übertragen an`, `le sue quote sono cedute a`): the persons after it, or
+    in its group `names` when the verb closes the clause, receive them and so are partners."""
     form_descriptions: str = r"(?!)"
     """Regex of a legal form written out (`société par actions simplifiée de droit français`,
     `a responsabilità limitata di diritto italiano`, `Gesellschaft … nach deutschem Recht`):
