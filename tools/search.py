@@ -17,6 +17,7 @@ from pydantic import BaseModel, Field
 
 from shabgraph import schema
 from shabgraph.register.uid import find_uid
+from tools.acronyms import ACRONYM_CANDIDATES, acronym_lucene, acronym_names, is_acronym
 from tools.base import QueryTrace, ToolContext, ToolResult
 from tools.normalize import fuzzy_lucene_query, hub_keys
 from tools.runner import build_result, guarded, read_query
@@ -202,6 +203,8 @@ def search_companies(ctx: ToolContext, args: SearchCompaniesArgs) -> ToolResult:
             records = rank_candidates(args.query, rows, args.limit)
             if records and records[0]["score"] >= CONFIDENT_SCORE:
                 break
+        if not records and is_acronym(args.query):
+            records = _by_acronym(ctx, args, base, traces)
         top = records[0] if records else None
         found = (
             f"{len(records)} candidate(s); best: {top['name']} ({top['kind']}, {top['id']}, "
@@ -219,3 +222,37 @@ def search_companies(ctx: ToolContext, args: SearchCompaniesArgs) -> ToolResult:
         )
 
     return guarded("search_companies", body, args.model_dump())
+
+
+def _by_acronym(
+    ctx: ToolContext, args: SearchCompaniesArgs, base: dict[str, Any], traces: list[QueryTrace]
+) -> list[dict[str, Any]]:
+    """The companies an acronym abbreviates ("SKS"), searched again by their full names; each
+    candidate's reason says it was matched as an acronym."""
+    rows, trace = read_query(
+        ctx,
+        ACRONYM_CANDIDATES,
+        {"company_index": schema.FT_COMPANY, "lucene": acronym_lucene(args.query), "k": 200},
+        max_rows=200,
+    )
+    traces.append(trace)
+    out: list[dict[str, Any]] = []
+    for name in acronym_names(rows, args.query)[:3]:
+        params = {
+            **base,
+            **{
+                f"{kind}_lucene" if kind != "company" else "lucene": fuzzy_lucene_query(
+                    name, fuzzy_fields=fields, max_edits=1
+                )
+                for kind, fields in NAME_FIELDS.items()
+            },
+            "kind": "company",
+            "hub_keys": [],
+        }
+        found, trace = read_query(ctx, SEARCH_CANDIDATES, params, max_rows=50)
+        traces.append(trace)
+        best = rank_candidates(name, found, 1)
+        for r in best:
+            r["reason"] = f"{r.get('reason', '')}{REASON_SEPARATOR}acronym of {name}"
+        out += [r for r in best if r["id"] not in {o["id"] for o in out}]
+    return out[: args.limit]

@@ -295,8 +295,9 @@ EVENT_ROWS: Final[list[dict[str, Any]]] = [
         text="Müller Bau GmbH, in Luzern, CHE-100.000.087, Industriestrasse 7, 6005 Luzern, Gesellschaft "
         "mit beschränkter Haftung (Neueintragung). Zweck: Ausführung von Hoch- und Tiefbauarbeiten. "
         "Stammkapital: CHF 50'000.00. Eingetragene Personen: Müller, Hans, von Luzern, in Zürich, "
-        "Gesellschafter und Geschäftsführer, mit Einzelunterschrift; Schmid, Beat, von Luzern, in "
-        "Kriens, Gesellschafter, mit Kollektivunterschrift zu zweien.",
+        "Gesellschafter und Geschäftsführer, mit Einzelunterschrift, mit 400 Stammanteilen zu je "
+        "CHF 100.00; Schmid, Beat, von Luzern, in Kriens, Gesellschafter, mit Kollektivunterschrift "
+        "zu zweien, mit 100 Stammanteilen zu je CHF 100.00.",
         involved=[
             (
                 "mueller",
@@ -319,7 +320,9 @@ EVENT_ROWS: Final[list[dict[str, Any]]] = [
         types=["officer_change"],
         text="Müller Bau GmbH, in Luzern, CHE-100.000.087, Gesellschaft mit beschränkter Haftung. "
         "Ausgeschiedene Personen und erloschene Unterschriften: Schmid, Beat, von Luzern, in Kriens, "
-        "Gesellschafter, mit Kollektivunterschrift zu zweien.",
+        "Gesellschafter, mit Kollektivunterschrift zu zweien. Eingetragene Personen neu oder "
+        "mutierend: Müller, Hans, von Luzern, in Zürich, Gesellschafter und Geschäftsführer, mit "
+        "Einzelunterschrift, mit 500 Stammanteilen zu je CHF 100.00 [bisher: mit 400 Stammanteilen].",
         involved=[("schmid", ["partner"], "Gesellschafter", "collective_two", "removed")],
     ),
     dict(

@@ -1,5 +1,6 @@
-"""The persons two companies share: "Welche Personen sind sowohl bei X als auch bei Y
-eingetragen?", "Which persons appear at both X and Y?".
+"""What two entities share: the persons two companies share ("Welche Personen sind sowohl bei
+X als auch bei Y eingetragen?"), the companies two persons share ("Was verbindet X und Y?",
+"Quel lien entre X et Y ?"), or a person's roles at a company.
 
 Each company's role holders come from its own facts; a person counts as shared when the same
 node, or the same name (the register sometimes files one person twice), holds a role in both.
@@ -70,6 +71,9 @@ def common_answer(
         name = escape_inline(_entity(parts[0]).get("name")) if parts else "?"
         return ONE.get(lang, ONE["en"]).format(a=name), [], True
     a, b = parts[0], parts[1]
+    kinds = {_entity(a).get("kind"), _entity(b).get("kind")}
+    if "person" in kinds:
+        return shared_companies(lang, a, b, dates)
     name_a, name_b = (escape_inline(_entity(x).get("name")) for x in (a, b))
     ha, hb = _holders(a), _holders(b)
     shared = [k for k in ha if k in hb]
@@ -89,5 +93,82 @@ def common_answer(
         used += rows
     lead = LEAD.get(lang, LEAD["en"]).format(
         n=len(shared), a=name_a, b=name_b, who="; ".join(names)
+    )
+    return "\n".join([lead, "", *lines]), used, False
+
+
+PAIR_LEAD = {
+    "de": "**{a}** und **{b}** sind beide bei {n} Firma/Firmen eingetragen: {what}.",
+    "fr": "**{a}** et **{b}** figurent tous deux chez {n} entité(s) : {what}.",
+    "it": "**{a}** e **{b}** figurano entrambi presso {n} società: {what}.",
+    "en": "**{a}** and **{b}** both appear at {n} company/companies: {what}.",
+}
+PAIR_NONE = {
+    "de": "Die Meldungen nennen keine Firma, bei der **{a}** und **{b}** beide eingetragen sind.",
+    "fr": "Les publications ne nomment aucune entité où figurent à la fois **{a}** et **{b}**.",
+    "it": "Le pubblicazioni non nominano alcuna società in cui figurino sia **{a}** sia **{b}**.",
+    "en": "The notices name no company at which both **{a}** and **{b}** appear.",
+}
+AT_LEAD = {
+    "de": "**{a}** ist bei **{b}** eingetragen: {what}.",
+    "fr": "**{a}** figure chez **{b}** : {what}.",
+    "it": "**{a}** figura presso **{b}**: {what}.",
+    "en": "**{a}** is registered at **{b}**: {what}.",
+}
+AT_NONE = {
+    "de": "Nein: **{a}** ist in den Meldungen zu **{b}** nicht genannt.",
+    "fr": "Non : **{a}** n'est pas nommé·e dans les publications sur **{b}**.",
+    "it": "No: **{a}** non è nominato/a nelle pubblicazioni su **{b}**.",
+    "en": "No: **{a}** is not named in the notices on **{b}**.",
+}
+
+
+def _role_bits(lang: str, rows: list[Rec], dates: dict[str, str]) -> str:
+    return "; ".join(
+        f"{escape_inline(r.get('role_text')) or role_name(lang, r.get('role'))} "
+        f"({span(lang, r.get('valid_from'), r.get('valid_to'))})" + cite(pubs_of(r), dates)
+        for r in rows
+    )
+
+
+def _mandates(records: list[Rec]) -> dict[str, list[Rec]]:
+    """A person's roles elsewhere, by the company's id."""
+    out: dict[str, list[Rec]] = {}
+    for r in records:
+        if r.get("record_type") == "role" and r.get("direction") == "out" and r.get("other_id"):
+            out.setdefault(str(r["other_id"]), []).append(r)
+    return out
+
+
+def shared_companies(
+    lang: str, a: list[Rec], b: list[Rec], dates: dict[str, str]
+) -> tuple[str, list[Rec], bool]:
+    """The companies two persons both hold roles at, or a person's roles at a company."""
+    ea, eb = _entity(a), _entity(b)
+    if ea.get("kind") != "person":
+        a, b, ea, eb = b, a, eb, ea
+    name_a, name_b = escape_inline(ea.get("name")), escape_inline(eb.get("name"))
+    ma = _mandates(a)
+    if eb.get("kind") != "person":
+        rows = ma.get(str(eb.get("id")), [])
+        if not rows:
+            return AT_NONE.get(lang, AT_NONE["en"]).format(a=name_a, b=name_b), [], True
+        text = AT_LEAD.get(lang, AT_LEAD["en"]).format(
+            a=name_a, b=name_b, what=_role_bits(lang, rows, dates)
+        )
+        return text, rows, False
+    mb = _mandates(b)
+    shared = [k for k in ma if k in mb]
+    if not shared:
+        return PAIR_NONE.get(lang, PAIR_NONE["en"]).format(a=name_a, b=name_b), [], True
+    lines, used, names = [], [], []
+    for key in shared:
+        company = escape_inline(ma[key][0].get("other_name"))
+        names.append(f"**{company}**")
+        lines.append(f"- **{company}**: {name_a}: {_role_bits(lang, ma[key], dates)}")
+        lines.append(f"  {name_b}: {_role_bits(lang, mb[key], dates)}")
+        used += ma[key] + mb[key]
+    lead = PAIR_LEAD.get(lang, PAIR_LEAD["en"]).format(
+        a=name_a, b=name_b, n=len(shared), what="; ".join(names)
     )
     return "\n".join([lead, "", *lines]), used, False

@@ -33,6 +33,21 @@ def _records(view: TurnView, tool: str) -> tuple[list[dict[str, Any]], dict[str,
     return [], {}
 
 
+def _merged(view: TurnView, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Persons of every persons list read this turn (a place read as home and as origin), each
+    once, with the total of the merged list."""
+    seen: dict[str, dict[str, Any]] = {}
+    for s in view.steps:
+        if s["tool"] == "list_register" and s["outcome"] == "evidence":
+            for r in s.get("records", []):
+                seen.setdefault(str(r.get("id") or r.get("name")), dict(r))
+    merged = list(seen.values()) or rows
+    if len(merged) > len(rows):
+        for r in merged:
+            r["total"] = len(merged)
+    return merged
+
+
 def _finish(
     lang: str,
     body: str,
@@ -69,6 +84,8 @@ def fact_draft(
     lang, slots = view.slots.language, view.slots
     if view.task in ("list", "count"):
         rows, args = _records(view, "list_register")
+        if slots.attribute == "persons":
+            rows = _merged(view, rows)
         body = list_answer(rows, args or {"what": slots.attribute}, slots, dates)
         return _finish(lang, body, rows, dates, negative=not rows and False)
     groups = [
@@ -79,7 +96,10 @@ def fact_draft(
     if slots.attribute == "common":
         text, used, nothing = common_answer(lang, groups, dates)
         return _finish(lang, text, used, dates, negative=nothing)
-    if len(groups) > 1:
+    holder = _holder_then_company(view, groups)
+    if holder:
+        groups = groups[-1:]
+    elif len(groups) > 1:
         return _namesakes(view, groups, dates)
     records = groups[0] if groups else []
     if not records:
@@ -96,7 +116,7 @@ def fact_draft(
     mention = slots.uid or (linked_by[-1] if linked_by else slots.spans[0] if slots.spans else None)
     if linked_now and mention and not slots.uid and not matches_mention(mention, entity):
         return _no_entity(view, structured_only, closest=str(entity.get("name")))
-    others = [m.text for m in names_of(view.question) if not matches_mention(m.text, entity)]
+    others = [holder] if holder else other_names(view.question, mention, entity)
     ask0 = understand(view.question, view.history)
     if not others and ask0.inherited and ask0.has("before", "successor"):
         # "und davor?": before the holders the last answer named
@@ -118,6 +138,33 @@ def fact_draft(
         body += "\n" + _searched(view, structured_only)
     ent_row = {k: entity.get(k) for k in ("id", "kind", "name", "uid")}
     return _finish(lang, body, [ent_row, *_listed(used)], dates, negative=negative)
+
+
+def _holder_then_company(view: TurnView, groups: list[list[dict[str, Any]]]) -> str | None:
+    """The person's name when the turn read a person, then the company of their role (a
+    predecessor or successor question about that person), else None."""
+    if len(groups) != 2:
+        return None
+    first = next((r for r in groups[0] if r.get("record_type") == "entity"), {})
+    second = next((r for r in groups[1] if r.get("record_type") == "entity"), {})
+    if first.get("kind") != "person" or second.get("kind") != "company":
+        return None
+    if not understand(view.question, view.history).has("before", "successor"):
+        return None
+    return str(first.get("name") or "") or None
+
+
+def other_names(question: str, linked: str | None, entity: dict[str, Any]) -> list[str]:
+    """Names the question pairs with the linked entity: mentions the entity does not carry, and
+    a person written apart from the linked name even when the entity's name holds it ("chi
+    firma per la Rossi Bianchi Sagl dopo l'uscita di Bianchi?")."""
+    rest = question.replace(linked, " ", 1) if linked else question
+    return [
+        m.text
+        for m in names_of(question)
+        if not matches_mention(m.text, entity)
+        or (not m.org and m.text in rest and fold(m.text) != fold(linked or ""))
+    ]
 
 
 YES_NO_RE = re.compile(

@@ -230,6 +230,15 @@ def statutes(f: Facts) -> list[str]:
     return [f"{word.get(f.lang, word['en'])} **{f.name}**: {v}" + f.c(e) for e, v in hits]
 
 
+def communications(f: Facts) -> list[str]:
+    """How the entity communicates with its members and where it publishes, as the latest
+    notice that states it writes it."""
+    for e in reversed(f.events):
+        if clauses := ft.communications_in(e.get("text")):
+            return [f"**{f.name}**: " + "; ".join(clauses) + f.c(e)]
+    return [neg(f, "no_fact", name=f.name, what=fact_name(f.lang, "communications"))]
+
+
 def share_structure(f: Facts) -> list[str]:
     """How the capital is divided (number, kind and nominal of the shares), latest notice first."""
     for e in reversed(f.events):

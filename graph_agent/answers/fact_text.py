@@ -37,14 +37,22 @@ CAPITAL_RE = re.compile(
 AMOUNT_RE = re.compile(r"(?P<cur>CHF|EUR|USD)\s*(?P<v>\d[\d'’]*(?:[.,]\d+)?)")
 
 
+SENTENCE_END_RE = re.compile(r"(?<=[a-zäöüéèàç0-9]{2})\.\s+(?=[A-ZÄÖÜÀ-Ý])")
+"""The end of a notice's sentence ("… zu zweien. Eingetragene Personen …"), not of an
+abbreviation ("Dr. Thomas", "St. Gallen"): a person's entry never runs past it."""
+
+
 def person_segment(text: str, family: str | None, given: str | None) -> str | None:
-    """The part of a notice about one person: from the family name to the next ';' or ']'."""
+    """The part of a notice about one person: from the family name to the next ';', ']' or the
+    end of the sentence."""
     if not text or not family:
         return None
     folded = fold(text)
     idx = folded.find(fold(family))
     while idx >= 0:
-        end = min([p for p in (text.find(";", idx), text.find("]", idx)) if p > 0] or [len(text)])
+        stop = SENTENCE_END_RE.search(text, idx)
+        ends = (text.find(";", idx), text.find("]", idx), stop.start() if stop else -1)
+        end = min([p for p in ends if p > 0] or [len(text)])
         seg = text[idx:end]
         if not given or fold(given.split()[0]) in fold(seg):
             return seg
@@ -99,8 +107,8 @@ def sentence_with(text: str | None, words: tuple[str, ...], size: int = 400) -> 
 
 
 STATUTES_RE = re.compile(
-    r"(?:Statutendatum|Statuten(?:änderung)?|Date des statuts|statuts|Data dello statuto|statuto)"
-    r"\s*:?\s*(?P<v>\d{1,2}\.\d{1,2}\.\d{4}(?:\s*[,/]\s*\d{1,2}\.\d{1,2}\.\d{4})*)",
+    r"(?:Statutendatum|Statuten(?:änderung)?|Date des statuts|statuts|Data dello statuto|statuto|"
+    r"statuti)(?:\s*:\s*|\s+(?:vom|du|del|dal|of|dated)\s+|\s*)(?P<v>\d{1,2}\.\d{1,2}\.\d{4}(?:\s*[,/]\s*\d{1,2}\.\d{1,2}\.\d{4})*)",
     re.IGNORECASE,
 )
 SHARE_CLASS_RE = re.compile(
@@ -141,3 +149,31 @@ def addresses_in(text: str | None) -> list[str]:
     found = [m["v"].strip(" ,") for m in ADDRESS_RE.finditer(text or "")]
     found += [m["v"].strip(" ,") for m in STREET_RE.finditer(text or "")]
     return list(dict.fromkeys(found))
+
+
+COMMUNICATION_RE = re.compile(
+    r"(?:Mitteilungen|Mitteilung|Publikationsorgan|Communications?|Organe de publication|"
+    r"Comunicazion[ei]|Organo di pubblicazione)\b[^.:]{0,60}:\s*(?P<v>[^\[\]]+?)(?=\.\s+[A-ZÀ-Ý]|\.?$|\[)",
+)
+"""The register's communications clause ("Mitteilungen an die Gesellschafter: per Brief",
+"Communication aux actionnaires : par écrit ou par fax", "Comunicazioni ai soci: lettera
+raccomandata", "Publikationsorgan: SHAB")."""
+
+
+COMMUNICATION_SENTENCE_RE = re.compile(
+    r"(?:Die |Le |Les |La |The )?(?:Mitteilungen|[Cc]omunicazioni|[Cc]ommunications)\b[^.:]{0,120}?"
+    r"\b(?:erfolg\w*|geschieh\w*|avvengono|avviene|se font|sont faites|ont lieu|are made)\b[^.]*"
+)
+"""The same clause written as a sentence ("Le comunicazioni della società ai soci avvengono per
+lettera raccomandata", "Die Mitteilungen an die Gesellschafter erfolgen schriftlich")."""
+
+
+def communications_in(text: str | None) -> list[str]:
+    """The communications and publication clauses of a notice, as written."""
+    found = [m[0].strip(" .") for m in COMMUNICATION_RE.finditer(text or "")]
+    found += [
+        m[0].strip(" .")
+        for m in COMMUNICATION_SENTENCE_RE.finditer(text or "")
+        if not any(m[0].strip(" .") in f for f in found)
+    ]
+    return found

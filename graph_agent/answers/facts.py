@@ -7,6 +7,7 @@ says so for that entity ("the notices on X name no auditor"), never about anothe
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from difflib import SequenceMatcher
 from typing import Any
@@ -23,9 +24,12 @@ from graph_agent.answers.labels import say as label_say
 from graph_agent.answers.phrases import fact_name, say, span
 from graph_agent.answers.postal import postal_answer
 from graph_agent.planners.offline.asks import Ask
-from graph_agent.planners.offline.mentions import ORG_WORDS
+from graph_agent.planners.offline.mentions import BRANCH_WORDS, JOINERS, ORG_WORDS
+from shabgraph.register.cantons import canton_code
 from shabgraph.register.folding import fold_accents as fold
 from shabgraph.register.legal_forms import by_code
+from tools.acronyms import is_acronym
+from tools.acronyms import matches as acronym_matches
 
 Rec = dict[str, Any]
 
@@ -130,15 +134,35 @@ def legal_form_answer(f: Facts) -> list[str]:
     return [say(f.lang, "legal_form", name=f.name, v=text + extra) + f.c(f.entity)]
 
 
+UID_ID_RE = re.compile(r"CHE-\d{3}\.\d{3}\.\d{3}")
+OLD_NUMBER_RE = re.compile(r"\bCH-\d{3}\.\d\.\d{3}\.\d{3}-\d\b")
+"""The register's federal number before the UID ("CH-020.7.901.026-6"), as old notices write it
+in their head."""
+
+
 def entity_uid(f: Facts) -> list[str]:
-    """The UID of the entity itself."""
-    uid = f.entity.get("uid")
+    """The UID of the entity itself (a node keyed by its UID has it even without the field),
+    and the older federal register numbers its notices wrote."""
+    ident = str(f.entity.get("id") or "")
+    uid = f.entity.get("uid") or (ident if UID_ID_RE.fullmatch(ident) else None)
     code = f.entity.get("code13")
     extra = f" ({code})" if code else ""
+    old = old_numbers(f)
     if not uid:
         out = [neg(f, "no_fact", name=f.name, what=fact_name(f.lang, "uid"))]
-        return out + ([f"- {code}" + f.c(f.entity)] if code else [])
-    return [say(f.lang, "uid", name=f.name, v=uid) + extra + f.c(f.entity)]
+        return out + ([f"- {code}" + f.c(f.entity)] if code else []) + old
+    return [say(f.lang, "uid", name=f.name, v=uid) + extra + f.c(f.entity), *old]
+
+
+def old_numbers(f: Facts) -> list[str]:
+    """Lines of the older register numbers ("CH-035.7.015.999-0"), each with its first notice."""
+    seen: dict[str, Rec] = {}
+    for e in f.events:
+        text = str(e.get("text") or "")
+        head = text[: text.find("(")] if "(" in text else text[:200]  # its own number, not others'
+        for number in OLD_NUMBER_RE.findall(head):
+            seen.setdefault(number, e)
+    return [f"- {label(f.lang, 'old_number')}: {n}" + f.c(e) for n, e in seen.items()]
 
 
 def answer(
@@ -158,6 +182,8 @@ def answer(
     facts = list(ask.facts) or ["role"]
     if person and "mandates" in facts:
         facts = ["mandates"]  # "in which companies are they active": a person's roles
+    if person and ask.has("besides") and others:
+        return hd.mandates_besides(f, ask, others)
     if not person and ask.role and ask.population and not ask.count and facts == ["role"]:
         # "Which entities had X as auditor?": the companies X holds that role in
         return "\n".join(hd.mandates(f, ask)), f.used, False
@@ -167,7 +193,17 @@ def answer(
         # "Où X est-elle domiciliée ?": a company's domicile is its business address
         facts = list(dict.fromkeys("address" if x == "residence" else x for x in facts))
     if ask.role and not any(
-        x in ("signature", "shares", "residence", "uid", "mandates", "changes", "happened")
+        x
+        in (
+            "signature",
+            "shares",
+            "residence",
+            "uid",
+            "mandates",
+            "changes",
+            "happened",
+            "communications",
+        )
         for x in facts
     ):
         facts = ["role"] + [x for x in facts if x not in ("role",)]
@@ -177,7 +213,7 @@ def answer(
             continue
         done.add(fact)
         asked += 1
-        lines += one_fact(f, fact, ask, others, person)
+        lines += [x for x in one_fact(f, fact, ask, others, person) if not x or x not in lines]
     return "\n".join(lines), f.used, f.negatives >= asked
 
 
@@ -203,6 +239,8 @@ def one_fact(f: Facts, fact: str, ask: Ask, others: list[str], person: bool) -> 
         return legal_form_answer(f)
     if fact == "statutes":
         return ev.statutes(f)
+    if fact == "communications":
+        return ev.communications(f)
     if fact == "shares" and not ask.role and (struct := ev.share_structure(f)):
         return struct
     if fact == "residence" and person and not ask.role:
@@ -238,13 +276,22 @@ def _with_role(ask: Ask, role: str) -> Ask:
 
 def matches_mention(mention: str, rec: Rec) -> bool:
     """The linked entity carries the mention's distinctive words (not just a similar one)."""
-    want = [t for t in rl.name_tokens(mention) if t not in ORG_WORDS]
+    skip = ORG_WORDS | BRANCH_WORDS | JOINERS
+    want = [t for t in rl.name_tokens(mention) if t not in skip]
     names = [str(rec.get("name") or "")] + [str(n) for n in rec.get("names") or []]
+    if is_acronym(mention) and any(acronym_matches(mention, n) for n in names):
+        return True  # "SKS" for a "Stiftung für Konsumentenschutz"
     have = {t for n in names for t in rl.name_tokens(n)}
     if not want:
         return True
-    hits = sum(
-        any(w == h or (len(w) > 3 and SequenceMatcher(None, w, h).ratio() >= 0.75) for h in have)
-        for w in want
-    )
+    hits = sum(any(_same_word(w, h) for h in have) for w in want)
     return hits / len(want) >= 0.5 or fold(mention) in fold(" ".join(names))
+
+
+def _same_word(w: str, h: str) -> bool:
+    """One name word matches another: equal, nearly equal, or the same canton's name in another
+    language ("succursale de Genève" is the register's "Zweigniederlassung Genf")."""
+    if w == h or (len(w) > 3 and SequenceMatcher(None, w, h).ratio() >= 0.75):
+        return True
+    code = canton_code(w)
+    return code is not None and code == canton_code(h)

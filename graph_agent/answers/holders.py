@@ -4,6 +4,7 @@ where they live, and the companies an entity holds roles in (its mandates).
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from graph_agent.answers import fact_text as ft
@@ -29,7 +30,7 @@ def holder_line(f: Facts, r: Rec, ask: Ask) -> str:
         uid := f.uid_of(r.get("other_id"), r.get("other_uid"))
     ):
         bits.append(uid)
-    if shares := shares_of(f, r):
+    if shares := shares_of(f, r, until(ask)):
         bits.append(shares)
     if before := prev_roles_of(f, r.get("other_id")):
         bits.append(before)
@@ -72,12 +73,25 @@ def person_residence(f: Facts, ask: Ask) -> list[str]:
     return [text + f.c(f.entity) + "."]
 
 
-def shares_of(f: Facts, r: Rec) -> str | None:
-    """The shares a holder's notice states beside the name, if any."""
+def until(ask: Ask) -> str | None:
+    """The last day the question's time covers ("en 2025": 31.12.2025), if it names one."""
+    return ask.as_of or ask.date_to
+
+
+def _after(e: Rec, last: str | None) -> bool:
+    """The notice is later than the question's time (its shares do not hold then yet)."""
+    return bool(last) and str(e.get("journal_date") or e.get("pub_date") or "") > str(last)
+
+
+def shares_of(f: Facts, r: Rec, last: str | None = None) -> str | None:
+    """The shares a holder's notice states beside the name, if any: the latest notice up to
+    the question's time (a later notice may state a different number)."""
     name = str(r.get("other_name") or "")
     parts = name.split()
     family, given = (parts[-1], parts[0]) if len(parts) > 1 else (name, None)
     for e in reversed(f.events):
+        if _after(e, last):
+            continue
         seg = ft.person_segment(str(e.get("text") or ""), family, given)
         if r.get("other_kind") == "company":
             seg = ft.person_segment(str(e.get("text") or ""), parts[0] if parts else name, None)
@@ -87,10 +101,30 @@ def shares_of(f: Facts, r: Rec) -> str | None:
     return None
 
 
+def waived_after(f: Facts, rows: list[Rec]) -> Rec | None:
+    """The notice that waives the limited audit on or after the last auditor's end, if any."""
+    opt = ft.opting_out(f.events)
+    if opt is None or any(not r.get("valid_to") for r in rows):
+        return None
+    last = max((str(r.get("valid_to")) for r in rows), default="")
+    return opt if str(opt.get("journal_date") or opt.get("pub_date") or "") >= last else None
+
+
 def role_answer(f: Facts, ask: Ask, others: list[str]) -> list[str]:
-    """Holders of a role (or a named holder's roles) at the question's time, answer first."""
+    """Holders of a role (or a named holder's roles) at the question's time, answer first; "who
+    left and who joined in 2008" gets both lists."""
+    if ask.has("left") and ask.has("joined") and (ask.date_from or ask.date_to):
+        left = replace(ask, cues=ask.cues - {"joined"})
+        joined = replace(ask, cues=ask.cues - {"left"})
+        return [*_role_answer(f, left, others), *_role_answer(f, joined, others)]
+    return _role_answer(f, ask, others)
+
+
+def _role_answer(f: Facts, ask: Ask, others: list[str]) -> list[str]:
     lang, when = f.lang, when_text(f.lang, ask)
     rows, how = rl.select(f.roles, ask, "in", others)
+    if ask.has("persons_word"):
+        rows = [r for r in rows if r.get("other_kind") != "company"] or rows
     if ask.signature:
         rows = [r for r in rows if str(r.get("signature") or "").startswith(ask.signature)] or rows
     elif "signature" in ask.facts and not ask.role:
@@ -105,15 +139,21 @@ def role_answer(f: Facts, ask: Ask, others: list[str]) -> list[str]:
         return [neg(f, "no_holder", name=f.name, role=role, when=when)]
     lines = [holder_line(f, r, ask) for r in rows]
     role = role_name(lang, ask.role) if ask.role else ""
+    if ask.role == "auditor" and how == "all" and (opt := waived_after(f, rows)):
+        # no auditor holds office today and a later notice waives the audit: say so first
+        lead = say(lang, "holders", role=role[:1].upper() + role[1:], name=f.name, when="", who="")
+        return [say(lang, "opting_out", name=f.name) + f.c(opt), lead.rstrip(": .") + ":"] + [
+            f"- {line}" for line in lines
+        ]
     if how in ("left", "joined"):
         n = len({r.get("other_id") for r in rows})
         lead = say(lang, how, name=f.name, when=when, v=f"({n}) " + "; ".join(lines))
+    elif how in ("successor", "predecessor"):
+        # without a role word, the role is the one the named holder and the successor share
+        role = role or str(rows[0].get("role_text") or "")
+        lead = say(lang, how, who=", ".join(others), role=role, v="; ".join(lines))
     elif how == "named" or not ask.role:
         lead = say(lang, "roles_of", name=f.name, what="; ".join(lines))
-    elif how == "successor":
-        lead = say(lang, "successor", who=", ".join(others), role=role, v="; ".join(lines))
-    elif how == "predecessor":
-        lead = say(lang, "predecessor", who=", ".join(others), role=role, v="; ".join(lines))
     else:
         lead = say(
             lang,
@@ -194,7 +234,7 @@ def mandates(f: Facts, ask: Ask) -> list[str]:
         latest = latest_role(f, rs[0].get("other_id"), rs)
         roles += latest
         before = prev_roles(f, rs[0].get("other_id"))
-        shares = own_shares(f, rs[0].get("other_id"))
+        shares = own_shares(f, rs[0].get("other_id"), until(ask))
         parts.append(f"**{company}** ({roles}{before}{'; ' + shares if shares else ''})")
     known = {str(r.get("other_id")) for r in rows}
     me = f.entity.get("id")
@@ -202,6 +242,8 @@ def mandates(f: Facts, ask: Ask) -> list[str]:
         sid = str(e.get("subject_id") or "")
         if not sid or sid == me or sid in known or str(e.get("subject_name")) in by_company:
             continue
+        if sid in f.exclude:
+            continue  # "besides Y": Y's notices are not another company
         mine = [x for x in e.get("involved") or [] if x and x.get("id") == me]
         role = next((x.get("role_text") or role_name(f.lang, x.get("role")) for x in mine), "")
         known.add(sid)
@@ -240,8 +282,9 @@ def prev_roles(f: Facts, company_id: object) -> str:
     return f"; {word.get(f.lang, word['en'])}: " + ", ".join(dict.fromkeys(prev))
 
 
-def own_shares(f: Facts, company_id: object) -> str | None:
-    """The shares the entity holds in a company, as that company's notices state them."""
+def own_shares(f: Facts, company_id: object, last: str | None = None) -> str | None:
+    """The shares the entity holds in a company, as that company's notices state them (the
+    latest up to the question's time)."""
     name = str(f.entity.get("name") or "")
     family = f.entity.get("family_name") or (
         name if f.entity.get("kind") == "company" else name.split()[-1:] or [name]
@@ -249,9 +292,38 @@ def own_shares(f: Facts, company_id: object) -> str | None:
     family = family if isinstance(family, str) else " ".join(family)
     given = f.entity.get("given_names")
     for e in reversed(f.events):
-        if e.get("subject_id") != company_id:
+        if e.get("subject_id") != company_id or _after(e, last):
             continue
         if got := ft.shares_in(ft.person_segment(str(e.get("text") or ""), family, given)):
             f.used.append(e)
             return got
     return None
+
+
+ONLY_AT = {
+    "de": "Nein: **{n}** ist in den Meldungen nur bei {c} eingetragen.",
+    "fr": "Non : **{n}** ne figure dans les publications que chez {c}.",
+    "it": "No: **{n}** figura nelle pubblicazioni solo presso {c}.",
+    "en": "No: **{n}** appears in the notices only at {c}.",
+}
+
+
+def mandates_besides(f: Facts, ask: Ask, others: list[str]) -> tuple[str, list[Rec], bool]:
+    """ "Is X registered anywhere besides Y?": X's roles at other companies, or a no that names
+    the only company."""
+    elsewhere = [
+        r
+        for r in f.roles
+        if r.get("direction") == "out"
+        and not any(rl.same_name(o, str(r.get("other_name") or "")) for o in others)
+    ]
+    if elsewhere:
+        f.exclude |= {str(r.get("other_id")) for r in f.roles if r.get("direction") == "out"} - {
+            str(r.get("other_id")) for r in elsewhere
+        }
+        return "\n".join(mandates(f, ask)), f.used, False
+    at = sorted({str(r.get("other_name")) for r in f.roles if r.get("direction") == "out"})
+    lead = ONLY_AT.get(f.lang, ONLY_AT["en"]).format(
+        n=f.name, c=", ".join(f"**{c}**" for c in at) or "-"
+    )
+    return "\n".join([lead, *mandates(f, ask)]), f.used, False

@@ -70,6 +70,12 @@ def same_person(mention: str, name: str) -> bool:
     )
 
 
+def same_name(mention: str, name: str) -> bool:
+    """A company mention names the company ("Telelan" for "Telelan AG"): its words are the
+    name's words, a slip allowed (the legal form may be left out)."""
+    return same_person(mention, name)
+
+
 def named(rows: list[dict[str, Any]], mentions: list[str]) -> list[dict[str, Any]]:
     """Entries whose holder a mention of the question names."""
     return [
@@ -77,17 +83,43 @@ def named(rows: list[dict[str, Any]], mentions: list[str]) -> list[dict[str, Any
     ]
 
 
+def same_role(row: dict[str, Any], people: list[dict[str, Any]]) -> bool:
+    """The entry shares a role code with one of the named holders' entries."""
+    codes = {c for p in people for c in (p.get("roles") or [p.get("role")]) if c}
+    return any(has_role(row, c) for c in codes)
+
+
 def select(
     rows: list[dict[str, Any]], ask: Ask, direction: str, others: list[str]
 ) -> tuple[list[dict[str, Any]], str]:
-    """(entries, how): the entries the question asks for, and which time rule chose them."""
+    """(entries, how): the entries the question asks for, and which time rule chose them; a
+    question about a named holder's own entry ("how many shares did X hold", "wie zeichnet X")
+    keeps that holder's entries among those the time rule chose."""
+    chosen, how = _select(rows, ask, direction, others)
+    if how in ("on", "period", "current", "all", "former") and others:
+        theirs = named(chosen, others)
+        if theirs and any(f in ask.facts for f in ("shares", "signature", "residence")):
+            return theirs, how
+    return chosen, how
+
+
+def _select(
+    rows: list[dict[str, Any]], ask: Ask, direction: str, others: list[str]
+) -> tuple[list[dict[str, Any]], str]:
     mine = [r for r in rows if r.get("direction") == direction and has_role(r, ask.role)]
     people = named(mine, others)
+    if people and ask.role is None and ask.has("successor", "before"):
+        # "who followed X?" without a role word: X's successor in X's own role
+        mine = [r for r in mine if r in people or same_role(r, people)]
     if ask.has("successor") and people:
         end = max(str(r.get("valid_to") or "") for r in people)
         after = [r for r in mine if r not in people and (r.get("valid_from") or "") >= end]
         first = min((str(r.get("valid_from")) for r in after), default=None)
         return [r for r in after if r.get("valid_from") == first], "successor"
+    if people and ask.has("after") and ask.has("left") and not ask.has("successor"):
+        # "chi firma dopo l'uscita di X?", "who signs after X left?": those in office that day
+        end = max(str(r.get("valid_to") or "~") for r in people)
+        return [r for r in mine if r not in people and valid_on(r, end)], "after"
     if others and "role" in ask.facts:
         theirs = named([r for r in rows if r.get("direction") == direction], others)
         # a named person who holds nothing here is answered as such, not with everyone else

@@ -342,6 +342,310 @@ CASES: tuple[Case, ...] = (
             ),
         ),
     ),
+    # --- a new explicit name wins over the carried-over entity
+    Case(
+        "en_who_is_new_person_after_a_fact_turn",
+        (
+            Turn("Where does Claire Dubois live?", must=("Lausanne",)),
+            Turn(
+                "Who is Marco Rossi?",
+                must=("Marco Rossi", "Ticino Verde Sagl"),
+                must_not=("Claire Dubois", "not named"),
+                intent=ED,
+            ),
+            Turn(
+                "And where does he live?",
+                must=("**Marco Rossi**", "Bellinzona"),
+                must_not=("Claire Dubois",),
+            ),
+        ),
+    ),
+    Case(
+        "de_wer_ist_new_person_then_pronoun",
+        (
+            Turn("Wo wohnt Luca Bernasconi?", must=("Locarno",)),
+            Turn(
+                "Wer ist Thomas Brunner?",
+                must=("Thomas Brunner", "Stiftung Sonnenhalde"),
+                must_not=("Luca Bernasconi", "nicht genannt"),
+            ),
+            Turn(
+                "Welche Funktionen hat er?",
+                must=("**Thomas Brunner**", "Präsident des Stiftungsrates"),
+                must_not=("Ticino Verde Sagl",),
+            ),
+        ),
+    ),
+    Case(
+        "fr_et_new_person_keeps_the_fact_asked",
+        (
+            Turn("Où habite Marco Rossi ?", must=("Bellinzona",)),
+            Turn(
+                "et Sandra Frei ?",
+                must=("**Sandra Frei**", "Winterthur"),
+                must_not=("Marco Rossi", "Bellinzona"),
+            ),
+        ),
+    ),
+    Case(
+        "it_chi_e_new_person_after_residence",
+        (
+            Turn("Dove abita Peter Keller?", must=("Zürich",)),
+            Turn(
+                "Chi è Claire Dubois?",
+                must=("Claire Dubois", "Rhône Transports Sàrl"),
+                must_not=("Peter Keller", "non è nominat"),
+            ),
+        ),
+    ),
+    Case(
+        "de_successor_with_company_and_person_in_one_sentence",
+        (
+            Turn(
+                "Wer folgte bei der Alpenblick Holding AG auf Peter Keller?",
+                must=("Sandra Frei", "15.06.2020"),
+                must_not=("Dossier",),
+            ),
+        ),
+    ),
+    # --- replace verbs: whom the holder replaced, who replaced the holder; split German verbs
+    Case(
+        "de_wen_hat_sie_abgeloest",
+        (
+            Turn(
+                "Wer trat 2020 in den Verwaltungsrat der Alpenblick Holding AG ein?",
+                must=("Sandra Frei", "15.06.2020"),
+                must_not=("Peter Keller",),
+            ),
+            Turn(
+                "und wen hat sie abgelöst?",
+                must=("Vor Sandra Frei", "**Peter Keller**", "05.03.2015 bis 15.06.2020"),
+                must_not=("Hans Müller",),
+            ),
+        ),
+    ),
+    Case(
+        "en_whom_did_she_replace",
+        (
+            Turn("Who joined the board of Alpenblick Holding AG in 2020?", must=("Sandra Frei",)),
+            Turn(
+                "And whom did she replace?",
+                must=("Before Sandra Frei", "**Peter Keller**"),
+                must_not=("Hans Müller",),
+            ),
+        ),
+    ),
+    Case(
+        "de_schied_aus_then_who_replaced_him",
+        (
+            Turn(
+                "Wer schied 2020 aus dem Verwaltungsrat der Alpenblick Holding AG aus?",
+                must=("Peter Keller", "15.06.2020"),
+                must_not=("Sandra Frei",),
+            ),
+            Turn(
+                "Und wer hat ihn ersetzt?",
+                must=("Nachfolger/in von Peter Keller", "**Sandra Frei**"),
+                must_not=("Nordlicht",),
+            ),
+        ),
+    ),
+    Case(
+        "de_predecessor_of_the_person_in_focus",
+        (
+            Turn("Wer ist Sandra Frei?", must=("Sandra Frei",)),
+            Turn(
+                "wen hat sie abgelöst?",
+                must=("Vor Sandra Frei war **Peter Keller**", "05.03.2015 bis 15.06.2020"),
+                must_not=("Hans Müller",),
+            ),
+        ),
+    ),
+    Case(
+        "en_successor_of_the_person_in_focus",
+        (
+            Turn("Who is Peter Keller?", must=("Peter Keller",)),
+            Turn(
+                "And who replaced him?",
+                must=("Successor of Peter Keller", "**Sandra Frei**"),
+                must_not=("Nordlicht",),
+            ),
+        ),
+    ),
+    one(
+        "it_who_left_and_who_joined_in_a_year",
+        q="Alpenblick Holding AG nel 2020: chi è uscito e chi è entrato?",
+        must=(
+            "Usciti da **Alpenblick Holding AG** (2020): (1) **Peter Keller**",
+            "Nuovi iscritti presso **Alpenblick Holding AG** (2020)",
+            "**Sandra Frei**",
+        ),
+    ),
+    # --- how two named entities are linked
+    one(
+        "de_what_links_two_persons",
+        q="Was verbindet Hans Müller und Urs Zimmermann?",
+        must=(
+            "**Hans Müller** und **Urs Zimmermann** sind beide bei 1 Firma",
+            "**Treuhand Sonnenberg AG**",
+            "Mitglied des Verwaltungsrates",
+            "Präsident des Verwaltungsrates",
+        ),
+        must_not=("Alpenblick Holding AG",),
+    ),
+    one(
+        "it_two_persons_same_company_family_name_first",
+        q="Rossi Marco e Bernasconi Luca lavorano nella stessa società?",
+        must=("**Ticino Verde Sagl**", "socio e gerente"),
+    ),
+    one(
+        "en_two_persons_not_linked",
+        q="Are Claire Dubois and Peter Keller linked?",
+        must=("The notices name no company at which both **Claire Dubois** and **Peter Keller**",),
+    ),
+    one(
+        "fr_link_between_person_and_company",
+        q="Quel rapport entre Marco Rossi et Ticino Verde Sagl ?",
+        must=("**Marco Rossi** figure chez **Ticino Verde Sagl**", "socio e gerente", "socio"),
+    ),
+    # --- shares at the time asked; who signs after a holder left; still registered
+    one(
+        "de_shares_in_a_year_before_the_change",
+        q="Wie viele Stammanteile hatte Hans Müller 2013 an der Müller Bau GmbH?",
+        must=("**Hans Müller**", "mit 400 Stammanteilen zu je CHF 100.00"),
+        must_not=("500 Stammanteilen",),
+        cites=("E14",),
+    ),
+    one(
+        "fr_shares_after_the_change",
+        q="Combien de parts Hans Müller détenait-il dans Müller Bau GmbH en 2017 ?",
+        must=("mit 500 Stammanteilen",),
+        must_not=("400 Stammanteilen zu je",),
+    ),
+    one(
+        "en_shares_of_each_partner_from_their_own_entry",
+        q="How many shares did Beat Schmid hold in Müller Bau GmbH?",
+        must=("**Beat Schmid**", "mit 100 Stammanteilen"),
+        must_not=("500 Stammanteilen",),
+    ),
+    one(
+        "de_who_signs_after_a_holder_left",
+        q="Wer zeichnet für die Alpenblick Holding AG nach dem Austritt von Peter Keller?",
+        must=("Hans Müller", "Sandra Frei"),
+        must_not=("**Peter Keller**",),
+    ),
+    one(
+        "en_still_registered_asks_the_status",
+        q="Is Bergkristall Software GmbH still registered?",
+        must=("Bergkristall Software GmbH", "deleted"),
+        must_not=("was registered on",),
+    ),
+    # --- a person's other companies; a person asked about at a company
+    one(
+        "de_besides_one_company_nowhere_else",
+        q="Ist Peter Keller ausser bei der Alpenblick Holding AG noch woanders eingetragen?",
+        must=("Nein: **Peter Keller** ist in den Meldungen nur bei **Alpenblick Holding AG**",),
+    ),
+    one(
+        "en_besides_one_company_the_others",
+        q="Is Hans Müller registered anywhere besides Alpenblick Holding AG?",
+        must=("2 company/companies", "Treuhand Sonnenberg AG", "Müller Bau GmbH"),
+        must_not=("**Alpenblick Holding AG** (",),
+    ),
+    one(
+        "it_who_is_a_person_at_a_company_and_where_they_live",
+        q="Chi è Peter Keller nella Alpenblick Holding AG e dove abita?",
+        must=("**Peter Keller**", "Mitglied des Verwaltungsrates", "in Zürich"),
+    ),
+    one(
+        "de_persons_who_joined_are_no_audit_firm",
+        q="Wie viele Personen sind 2020 bei der Alpenblick Holding AG eingetreten?",
+        must=("(1) **Sandra Frei**",),
+        must_not=("Nordlicht Treuhand",),
+    ),
+    # --- an acronym for a registered name, and the entity used said
+    one(
+        "de_acronym_of_a_company",
+        q="Wer war Geschäftsführer der MBG?",
+        must=("**Müller Bau GmbH**", "Hans Müller", "(Gefunden als **Müller Bau GmbH**"),
+    ),
+    one(
+        "en_acronym_auditor",
+        q="Who audits the KIA?",
+        must=("Auditor of **Kristallnetz Informatik AG**", "Treuhand Sonnenberg"),
+    ),
+    one(
+        "fr_acronym_former_director",
+        q="Qui était l'administrateur de LLL ?",
+        must=("**Lac Léman Logistique SA**", "Claire Dubois"),
+    ),
+    # --- the holders of a role over the whole register; members of a board by residence
+    one(
+        "de_who_holds_a_role_anywhere",
+        q="Wer hatte oder hat in den Daten eine Prokura?",
+        must=("**2** Einträge", "Karl Huber", "Hans Mueller"),
+        must_not=("keinen passenden Eintrag",),
+    ),
+    one(
+        "it_who_is_a_manager_anywhere",
+        q="Chi è gerente?",
+        must=("**7** iscrizioni", "Luca Bernasconi", "Claire Dubois"),
+    ),
+    one(
+        "de_board_members_living_in_a_place",
+        q="Welche Mitglieder des Verwaltungsrates der Alpenblick Holding AG wohnen in Zürich?",
+        must=("**2** Personen (Zürich, Alpenblick Holding AG): Hans Müller; Peter Keller",),
+        must_not=("Sandra Frei",),
+    ),
+    # --- a seat written as a filter of a population; a conversation opener is no name
+    one(
+        "it_how_many_companies_have_their_seat_in_a_town",
+        q="Quante società avevano sede a Lausanne?",
+        must=("**1** società: Lac Léman Logistique SA",),
+        must_not=("Non ho trovato",),
+    ),
+    one(
+        "en_companies_based_in_a_canton_town",
+        q="How many companies are based in Zug?",
+        must=("**1** companies (ZG): Treuhand Sonnenberg AG",),
+    ),
+    Case(
+        "it_opener_then_follow_up",
+        (
+            Turn("Parliamo della Ticino Verde Sagl.", must=("Ticino Verde Sagl",)),
+            Turn("Chi ne sono i soci oggi?", must=("**Marco Rossi**",), carried="ticino"),
+        ),
+    ),
+    # --- a place that counts as home or as origin
+    one(
+        "de_persons_linked_to_a_place_either_way",
+        q="Welche Personen haben einen Bezug zu Luzern (Heimatort oder Wohnort)?",
+        must=("**2** Personen (Luzern): Beat Schmid; Hans Müller",),
+        must_not=("Peter Keller",),
+    ),
+    one(
+        "de_persons_mit_place_zu_tun",
+        q="Welche Personen haben mit Winterthur zu tun?",
+        must=("**1** Personen (Winterthur): Sandra Frei",),
+    ),
+    # --- a branch named before its head office
+    one(
+        "de_who_runs_the_branch_named_first",
+        q="Wer leitet die Zweigniederlassung Genf der Alpenblick Holding AG?",
+        must=("Anna Meier", "directrice de la succursale"),
+        must_not=("Hans Müller",),
+    ),
+    one(
+        "fr_branch_in_another_language",
+        q="Qui dirige la succursale de Genève d'Alpenblick Holding AG ?",
+        must=("Anna Meier",),
+        must_not=("aucune société",),
+    ),
+    one(
+        "en_the_lugano_branch_of",
+        q="Who manages the Lugano branch of Alpenblick Holding AG?",
+        must=("Marco Rossi", "direttore della succursale"),
+    ),
     one(
         "de_selected_entity",
         q="Wer ist im Verwaltungsrat?",

@@ -81,3 +81,39 @@ def _typo_of(token: str) -> str | None:
     near = [w for w in words if w[:2] == token[:2] and abs(len(w) - len(token)) <= 2]
     best = max(near, key=lambda w: SequenceMatcher(None, token, w).ratio(), default=None)
     return words[best] if best and SequenceMatcher(None, token, best).ratio() >= 0.86 else None
+
+
+REPLACED_WHOM_RE = re.compile(
+    r"\b(?:wen|wem)\b[^?]*\b(?:abgelost|ablost|ersetzt|ersetzte|gefolgt|nachgefolgt|folgte)"
+    r"|\bauf wen\b|\ban wessen stelle\b"
+    r"|\bwho(?:m)? (?:did|does|has|had) (?:\w+ ){1,3}(?:replace|succeed|follow|take over from)"
+    r"|\bwhose place\b"
+    r"|\bqui (?:(?:\w+ ){0,3}a-t-(?:il|elle)|est-ce qu'(?:il|elle) a|(?:il|elle) a) (?:remplace|succede)"
+    r"|\ba qui (?:(?:\w+ ){0,3}a-t-(?:il|elle)|(?:il|elle) a) succede"
+    r"|\bchi (?:ha|aveva) (?:lui|lei|egli|ella) sostituito|\bchi e stat[oa] sostituit[oa] da"
+    r"|\bal posto di chi\b|\ba chi (?:e|era) succedut[oa]"
+)
+"""Replace verbs asked with the holder as their subject ("wen hat sie abgelöst?", "whom did he
+replace?", "qui a-t-elle remplacé ?", "chi ha lei sostituito?"): the holder's predecessor, while
+the same verbs with the holder as object ("wer hat sie abgelöst?", "who replaced her?") ask
+for the successor."""
+
+
+def asks_predecessor(folded: str) -> bool:
+    """True when a replace verb asks whom the holder replaced (see `REPLACED_WHOM_RE`)."""
+    return REPLACED_WHOM_RE.search(folded) is not None
+
+
+SEPARABLE_VERBS = (
+    (re.compile(r"\b(?:trat|traten|tritt)\b[^?.,;]*\bein\b"), "joined"),
+    (re.compile(r"\b(?:kam|kamen|stiess|stiessen)\b[^?.,;]*\b(?:hinzu|dazu)\b"), "joined"),
+    (re.compile(r"\b(?:trat|traten|tritt)\b[^?.,;]*\b(?:aus|zuruck)\b"), "left"),
+    (re.compile(r"\b(?:schied|schieden|scheidet)\b[^?.,;]*\baus\b"), "left"),
+)
+"""German verbs split around the sentence ("trat 2020 in den Vorstand ein", "schied im Mai aus
+dem VR aus"): the particle at the end says whether the holder joined or left."""
+
+
+def separable_cues(folded: str) -> set[str]:
+    """The joined/left cues of split German verbs in a question."""
+    return {cue for pattern, cue in SEPARABLE_VERBS if pattern.search(folded)}

@@ -14,12 +14,15 @@ from datetime import date, timedelta
 from functools import cache
 from typing import Any
 
+from graph_agent.planners.offline import lexicon as lx
 from graph_agent.planners.offline.ask_words import (
     HOME_WORDS,
     POSTAL_WORDS,
     RESIDENCE_WORDS,
+    asks_predecessor,
     find_signature,
     misspelt,
+    separable_cues,
 )
 from graph_agent.planners.offline.mentions import mentions, names_something
 from graph_agent.planners.offline.slots import find_full_date, find_period, fold
@@ -32,6 +35,7 @@ from shabgraph.register.months import MONTHS, month_number
 ATTRIBUTE_FACTS = (
     "uid",
     "statutes",
+    "communications",
     "role",
     "address",
     "capital",
@@ -62,6 +66,8 @@ WHO_WORDS = (
     "chi ",
 )
 """Words that ask for persons: "wer ist eingetragen" asks who, not when."""
+PERSON_WORDS = ("personen", "persons", "people", "personnes", "persone", "leute", "individui")
+"""Words that limit holders to natural persons."""
 EVENT_FACTS = ("deleted", "registered", "happened", "changes", "notices")
 
 FOLLOW_UP_RE = re.compile(
@@ -148,11 +154,17 @@ def find_facts(folded: str) -> tuple[str, ...]:
     """The facts named, in order of appearance in the question; a long fact word with a typo
     ("Aktienkaptial", "adresss") counts, and wins over a shorter word read inside it."""
     found: list[tuple[int, str]] = []
+    reach: dict[int, int] = {}  # position -> length of the longest fact word found there
     for fact, words in vocab().facts.items():
-        where = [p for w in words if (p := _find(folded, w)) is not None]
+        where = [(p, len(w.strip())) for w in words if (p := _find(folded, w)) is not None]
         if where:
-            found.append((min(where), fact))
+            pos = min(p for p, _ in where)
+            found.append((pos, fact))
+            reach[pos] = max(reach.get(pos, 0), *(n for p, n in where if p == pos))
     for pos, fact in misspelt(folded):
+        token = re.match(r"[a-z]+", folded[pos:])
+        if token and reach.get(pos, 0) > len(token[0]):
+            continue  # "register number" is a fact phrase, not a slip of "registered"
         found = [(p, f) for p, f in found if p != pos]
         found.append((pos, fact))
     found.sort()
@@ -180,6 +192,9 @@ def month_period(folded: str) -> tuple[str, str] | None:
 def find_cues(folded: str) -> frozenset[str]:
     """Time cues present in the question (and whether it speaks of where someone lives)."""
     cues = {k for k, words in vocab().time.items() if has_any(folded, words)}
+    cues |= separable_cues(folded)
+    if has_any(folded, PERSON_WORDS):
+        cues.add("persons_word")  # "wie viele Personen traten aus": persons, not audit firms
     if has_any(folded, RESIDENCE_WORDS):
         cues.add("residence_word")
     if has_any(folded, POSTAL_WORDS):
@@ -205,6 +220,8 @@ def understand(question: str, history: list[dict[str, Any]] | None = None) -> As
         # "Which people are registered at X?": the persons entered at X, not X's registration
         facts = ("role", *facts[1:])
     role = find_role(folded)
+    if AT_COMPANY_RE.search(whole) and not role and not {"role", "mandates"} & set(facts):
+        facts = ("role", *facts)  # "chi è X nella Y?": X's role at Y (and any fact asked)
     full = find_full_date(whole)
     date_from, date_to = (None, None) if full else month_period(whole) or find_period(whole)
     lists = vocab().lists
@@ -214,16 +231,46 @@ def understand(question: str, history: list[dict[str, Any]] | None = None) -> As
         as_of=full,
         date_from=date_from,
         date_to=date_to,
-        cues=find_cues(fold(time_text)),
+        cues=_direction(find_cues(fold(time_text)), whole),
         count=has_any(folded, lists["count"]) is not None,
         population=has_any(folded, lists["population"]) is not None,
         most=has_any(folded, lists["most"]) is not None,
         follow_up=bool(FOLLOW_UP_RE.search(whole)) or len(whole.split()) <= 4,
         signature=find_signature(folded),
     )
-    if history and ask.follow_up:
+    if ask.has("besides") and set(ask.facts) <= {"registered", "status", "role"}:
+        # "Ist X ausser bei Y noch woanders eingetragen?": X's other companies
+        ask = replace(ask, facts=("mandates",))
+    if history and ask.follow_up and not asks_identity(question, ask):
         ask = inherit(ask, understand(str(history[-1].get("question", "")), history[:-1]))
     return ask
+
+
+AT_COMPANY_RE = re.compile(
+    r"^\s*(?:und |and |et |e )?(?:wer ist|wer war|who is|who was|qui est|qui etait|chi e|chi era)\s+"
+    r"[^?]+?\s(?:bei der|bei|in der|im|nella|nel|nello|presso|alla|chez|a la|au|at|in the|with)\s"
+    r"(?=[a-z])"
+)
+"""A person asked about at a company ("Wer ist X bei der Y?", "chi è X nella Y?", "Who is X at
+Y?"): the question asks X's role there."""
+
+
+def asks_identity(question: str, ask: Ask) -> bool:
+    """A question that names an entity in its own words and asks nothing but who or what it is
+    ("Who is X?", "Qui est X ?", "Parlami di X") asks about that entity, however short it is;
+    it inherits no fact from the turn before (the name is no filter on the entity in focus)."""
+    if ask.facts or ask.role:
+        return False
+    if not any(names_something(m.text) for m in mentions(question)):
+        return False  # "Wer ist das?", "who is she?": the entity in focus
+    return has_any(fold(question), lx.LOOKUP_WORDS) is not None
+
+
+def _direction(cues: frozenset[str], whole: str) -> frozenset[str]:
+    """A replace verb with the holder as its subject asks the predecessor, not the successor."""
+    if asks_predecessor(whole):
+        return (cues - {"successor"}) | {"before"}
+    return cues
 
 
 def _without(text: str, name: str) -> str:
@@ -256,6 +303,8 @@ def _prune(facts: tuple[str, ...], folded: str) -> tuple[str, ...]:
         out.remove("address")  # "branch office": the branches, not the address
     if "head_office" in out and "seat" in out:
         out.remove("seat")
+    if "status" in out and "registered" in out:
+        out.remove("registered")  # "still registered?": the status today, not the entry day
     if "mandates" in out and any(
         f in out for f in ATTRIBUTE_FACTS if f not in ("seat", "status", "names")
     ):

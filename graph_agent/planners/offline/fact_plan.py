@@ -22,7 +22,7 @@ from graph_agent.planners.offline.mentions import (
     mentions,
     names_something,
 )
-from graph_agent.planners.offline.people import person_filters, persons_call
+from graph_agent.planners.offline.people import person_filters, persons_calls
 from graph_agent.planners.offline.people_plan import (
     FACT_TOOL,
     act_common,
@@ -88,15 +88,15 @@ def route_facts(view: TurnView, slots: Slots) -> RouteOut | None:
     if ask.count and ask.population and not found and not slots.uid:
         return None  # a count over a population is never about the entity in focus
     target = bool(found or slots.uid or (view.focus and (ask.follow_up or not found)))
-    if not target or not (ask.facts or ask.role or ask.has("left", "joined", "successor")):
-        return None
-    if (
-        view.focus
-        and found
-        and not any(m.org for m in found)
-        and (ask.inherited or ask.has("successor", "before"))
-        and not ask.has("mandates")
+    # "wen hat sie abgelöst?" about the person in focus: her predecessor in her role
+    about_holder = bool(ask.has("before", "successor") and ask.follow_up and view.focus) and (
+        view.focus[0].kind == "person"
+    )
+    if not target or not (
+        ask.facts or ask.role or ask.has("left", "joined", "successor") or about_holder
     ):
+        return None
+    if view.focus and found and name_filters_focus(view, ask, found):
         # "und wer folgte auf Kurt Hess?": the name filters the entity in focus
         found = []
     if (
@@ -148,6 +148,22 @@ def route_facts(view: TurnView, slots: Slots) -> RouteOut | None:
     )
 
 
+HOLDER_FACTS = frozenset({"role", "signature", "shares"})
+"""Facts of a company's role holders: a person named in a follow-up about them is one holder."""
+
+
+def name_filters_focus(view: TurnView, ask: Ask, found: list[Mention]) -> bool:
+    """True when the persons a follow-up names pick holders of the company in focus ("und wer
+    folgte auf Kurt Hess?", "and Kurt Hess?" after "who is the chair of X?"); otherwise a new
+    name wins over the carried-over entity ("Who is Y?" or "and Y?" after "where does X live?"
+    asks about Y)."""
+    if any(m.org for m in found) or view.focus[0].kind != "company" or ask.has("mandates"):
+        return False
+    if ask.has("successor", "before"):
+        return True
+    return ask.inherited and set(ask.facts or ("role",)) <= HOLDER_FACTS
+
+
 NETWORK_FACTS = frozenset(
     {"role", "signature", "shares", "residence", "mandates", "branches", "head_office"}
     | {"mergers", "transfers"}
@@ -189,6 +205,8 @@ def act_facts(view: TurnView) -> ActOut:
     if any(s.get("tool") == FACT_TOOL and s.get("outcome") == "evidence" for s in steps) and not [
         h for h in view.homonyms if h.id not in {str(s["args"].get("entity_id")) for s in steps}
     ]:
+        if company := holders_company(view):
+            return ActOut(calls=[facts_call(company)], note="the company the person holds it at")
         return ActOut(note="facts read")
     read = {str(s["args"].get("entity_id")) for s in steps if s.get("tool") == FACT_TOOL}
     pending = [h for h in view.homonyms if h.id not in read][:NAMESAKES_READ]
@@ -221,8 +239,33 @@ def act_facts(view: TurnView) -> ActOut:
             next((e for e in view.focus if e.id not in read), None),
         )
         if chosen and not any(s.get("tool") == FACT_TOOL for s in steps):
-            return ActOut(calls=[facts_call(chosen)], note=f"follow-up on '{chosen.name}'")
+            # a predecessor or successor of a person is read at the company of her role next
+            turn = understand(view.question, view.history)
+            later = chosen.kind == "person" and turn.has("before", "successor")
+            return ActOut(
+                calls=[facts_call(chosen)],
+                note=f"follow-up on '{chosen.name}'",
+                complete=not later,
+            )
     return ActOut(note="no entity matched the question")
+
+
+def holders_company(view: TurnView) -> str | None:
+    """ "Wen hat sie abgelöst?" about a person: the company of the person's latest role, whose
+    holders answer it (read once, after the person's own facts)."""
+    reads = [s for s in view.steps if s.get("tool") == FACT_TOOL and s.get("outcome") == "evidence"]
+    if len(reads) != 1 or not understand(view.question, view.history).has("before", "successor"):
+        return None
+    records = list(reads[0].get("records") or [])
+    if not any(r.get("record_type") == "entity" and r.get("kind") == "person" for r in records):
+        return None
+    roles = [
+        r
+        for r in records
+        if r.get("record_type") == "role" and r.get("direction") == "out" and r.get("other_id")
+    ]
+    roles.sort(key=lambda r: str(r.get("valid_from") or ""))
+    return str(roles[-1]["other_id"]) if roles else None
 
 
 def act_list(view: TurnView) -> ActOut:
@@ -231,7 +274,7 @@ def act_list(view: TurnView) -> ActOut:
         return ActOut(note="list read")
     if view.slots.attribute == "persons" and (filters := person_filters(view.question)):
         company = view.slots.spans[0] if view.slots.spans else None
-        return ActOut(calls=[persons_call(filters, company)], note="persons with filters")
+        return ActOut(calls=persons_calls(filters, company), note="persons with filters")
     return ActOut(calls=[list_call(view.question, view.slots)], note="list with filters")
 
 

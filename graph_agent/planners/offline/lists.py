@@ -79,8 +79,20 @@ def list_route(view: TurnView, slots: Slots, ask: Ask, found: list[Mention]) -> 
     """A list route for a population question without one entity in it, else None."""
     folded = fold(view.question)
     cantons = {code for code in [canton_code(m.text) for m in found] if code}
-    named = [m for m in found if not canton_code(m.text) and fold(m.text) not in CANTON_NAMES]
-    if named or slots.uid or (ask.most and not ask.count) or not (ask.population or ask.count):
+    seat = seat_in(view.question)
+    named = [
+        m
+        for m in found
+        if not canton_code(m.text)
+        and fold(m.text) not in CANTON_NAMES
+        and not (seat and fold(m.text) == fold(seat))
+    ]
+    # "Wer hat Prokura?", "Who had sole signature?" with no entity and nothing in focus: the
+    # holders of that role over the whole register
+    anyone = bool(ask.role and WHO_START.match(folded) and not view.focus and not ask.facts)
+    if named or slots.uid or (ask.most and not ask.count):
+        return None
+    if not (ask.population or ask.count or anyone):
         return None
     listing = has_any(folded, vocab().lists["list"]) is not None
     if (has_any(folded, lx.TOP_WORDS) and not ask.count) or (
@@ -103,13 +115,22 @@ def list_route(view: TurnView, slots: Slots, ask: Ask, found: list[Mention]) -> 
     if slots.event_type == "deletion" and not (slots.date_from or slots.date_to):
         # "combien de sociétés ont été radiées" over all years: the status says which are deleted
         counted_event = counted_event and has_any(folded, NOTICE_WORDS) is not None
-    what = "notices" if counted_event and _names_event(folded) else _what(folded, ask)
+    what = (
+        "roles"
+        if anyone and not ask.population
+        else "notices"
+        if counted_event and _names_event(folded)
+        else _what(folded, ask)
+    )
     if what is None:
         return None
     update: dict[str, object] = {
         "spans": [],
-        "canton": next(iter(cantons), None) or canton_in(view.question, folded),
+        "canton": next(iter(cantons), None)
+        or canton_in(view.question, folded)
+        or (canton_code(seat) if seat else None),
         "legal_form": legal_form_in(folded),
+        "seat": seat if seat and not canton_code(seat) else slots.seat,
         "role": ask.role,
         "as_of": ask.as_of,
         "date_from": ask.date_from or ask.as_of,
@@ -123,6 +144,24 @@ def list_route(view: TurnView, slots: Slots, ask: Ask, found: list[Mention]) -> 
         reason=f"population question: list {what} with filters",
         slots=slots.model_copy(update=update),
     )
+
+
+SEAT_IN_RE = re.compile(
+    r"(?i:\bsitz|\bsede|\bsiege|\bsiège|\bseat|\bbased|\bansässig|\bansassig|\bdomicili\w*|"
+    r"\bheadquartered)\s+(?:(?i:in|a|à|en|at|nel comune di|a)\s+)(?P<p>[A-ZÀ-Ý][\w'’-]+)"
+)
+"""A seat written as a filter ("Quante società avevano sede a Gordola?", "Firmen mit Sitz in
+Thun", "sociétés ayant leur siège à Sion"): the municipality, not an entity."""
+
+
+def seat_in(question: str) -> str | None:
+    """The municipality a population question filters the seat by, if any."""
+    m = SEAT_IN_RE.search(question)
+    return m["p"] if m else None
+
+
+WHO_START = re.compile(r"^\s*(?:und |and |et |e )?(?:wer|who|qui|chi)\b")
+"""A question that opens by asking who."""
 
 
 def _names_event(folded: str) -> bool:
@@ -201,6 +240,7 @@ def list_call(question: str, slots: Slots) -> ToolCall:
     args = {
         "what": slots.attribute or "companies",
         "legal_form": slots.legal_form,
+        "seat": slots.seat if companies else None,
         "canton": slots.canton,
         "status": "deleted" if deleted and companies and not dated else None,
         "event_type": (

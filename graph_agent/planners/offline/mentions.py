@@ -39,6 +39,11 @@ def names_something(text: str) -> bool:
     return any(p.strip(".") not in ORG_WORDS for p in parts)
 
 
+def has_org_word(text: str) -> bool:
+    """The text carries a legal form or organisation word (it names a company)."""
+    return any(_is_form(t) for t in text.split())
+
+
 @dataclass(frozen=True)
 class Mention:
     """One candidate name and what the question says around it."""
@@ -182,7 +187,9 @@ def _form_ahead(tokens: list[str], i: int) -> bool:
 
 def mentions(question: str) -> list[Mention]:
     """Candidate names, best first: quoted text, then runs with a legal form, then the rest."""
-    text = remove_uids(question)
+    question = branch_first(question)
+    # "SKS-Stiftungsrat", "ZKB-Präsident": an acronym, then the role asked
+    text = re.sub(r"\b([A-ZÄÖÜ]{2,6})-(?=[A-ZÄÖÜ][a-zäöüß])", r"\1 ", remove_uids(question))
     # "d'ALPHA", "dell'Edilbau": the elided article is no part of the name
     text = re.sub(
         r"(?<![\w])((?:[dlDL]|dell|all|nell|sull|dall|dell|qu)['’])(?=[A-ZÀ-Ý])", r"\1 ", text
@@ -226,15 +233,17 @@ def mentions(question: str) -> list[Mention]:
                 if low in PLACE_WORDS:
                     break
                 run.append(tok)
-            elif _inner_word(tokens, j):
+            elif _inner_word(tokens, j) and not _closed(run):
                 run.append(tok)
             else:
                 break
             j += 1
+        run = _before_role_phrase(run)
         # a trailing cue word after the legal form is no part of the name ("Beispiel GmbH
         # Revisionsstelle"); without a form it may be ("Exemple Administrateurs")
         while run and (
-            fold(run[-1]) in JOINERS
+            (len(run) == 2 and run[0].isupper() and len(run[0]) > 1 and _is_keyword(run[1]))
+            or fold(run[-1]) in JOINERS
             or _bare(run[-1]) in _plain()
             or (len(run) > 1 and not _is_form(run[-1]) and _fact_noun(run[-1]))
             or (
@@ -266,6 +275,48 @@ def mentions(question: str) -> list[Mention]:
     return sorted(unique, key=lambda m: (not m.org, -len(m.text) if m.org else 0))
 
 
+BRANCH_OF_RE = re.compile(
+    r"\b(?P<b>Zweigniederlassung|Filiale|filiale|succursale|Succursale)\s+(?P<p>(?:de |di |d')?"
+    r"[A-ZÀ-Ý][\w'’-]+(?:\s[A-Z]{2}\b)?)\s+(?:(?:der|des|von|de la|du|de|di|della|del|dello|of)\s+"
+    r"|d['’]|dell['’])(?:l['’]|the\s+)?(?P<c>[A-ZÀ-Ý][^?!,;:()]*?)(?=\s*(?:[?!,;:()]|$))"
+)
+BRANCH_OF_EN_RE = re.compile(
+    r"\b(?:the\s+)?(?P<p>[A-ZÀ-Ý][\w'’-]+)\s+(?P<b>branch|Branch)\s+(?:office\s+)?of\s+(?:the\s+)?"
+    r"(?P<c>[A-ZÀ-Ý][^?!,;:()]*?)(?=\s*(?:[?!,;:()]|$))"
+)
+"""A branch named before its head office ("die Zweigniederlassung Genf der X AG", "la succursale
+di Lugano della X SA", "the Lugano branch of X AG"): the register names it "X AG,
+Zweigniederlassung Genf"."""
+
+
+def branch_first(question: str) -> str:
+    """The question with a branch written before its head office put in the register's order."""
+
+    def register_order(m: re.Match[str]) -> str:
+        place_first = m["b"] in ("Zweigniederlassung", "branch", "Branch") or m["p"].startswith(
+            ("de ", "di ", "d'")
+        )
+        if not place_first and not has_org_word(m["c"]):
+            return m[0]  # "la succursale Telelan di Flamatt": the name, then its place
+        word = m["b"].lower() if m["b"] != "Zweigniederlassung" else m["b"]
+        word = "Zweigniederlassung" if word == "branch" else word
+        words = m["c"].split()
+        # the head office's name ends at the first plain lower-case word ("… of Beta now?")
+        cut = next(
+            (
+                i
+                for i, w in enumerate(words)
+                if i and w[:1].islower() and (_bare(w) in _plain() or _is_keyword(w))
+            ),
+            len(words),
+        )
+        rest = " ".join(words[cut:])
+        return f"{' '.join(words[:cut])}, {word} {m['p']}" + (f" {rest}" if rest else "")
+
+    question = BRANCH_OF_EN_RE.sub(register_order, question)
+    return BRANCH_OF_RE.sub(register_order, question)
+
+
 def _branch_tail(tokens: list[str], j: int) -> bool:
     """A branch word followed by the branch's place ("succursale di Lugano", "Zweigniederlassung
     Allschwil"): the tail the register appends to the head office's name."""
@@ -289,6 +340,28 @@ def _inner_word(tokens: list[str], j: int) -> bool:
         if _is_keyword(tokens[k]) or fold(tokens[k]) in PLACE_WORDS:
             return False
     return False
+
+
+def _before_role_phrase(run: list[str]) -> list[str]:
+    """A role word joined to another cue word ("Muster Vorsitzender der GF", "Beta Präsident des
+    VR") asks the role: the name ends before it."""
+    for k in range(1, len(run) - 2):
+        if (
+            _is_keyword(run[k])
+            and fold(run[k + 1]) in JOINERS
+            and (_is_keyword(run[k + 2]) or set(_bare(run[k + 2]).split("-")) & _cue_words())
+            and not any(_is_form(t) for t in run[k:])
+        ):
+            return run[:k]
+    return run
+
+
+def _closed(run: list[str]) -> bool:
+    """An abbreviated legal form ("AG", "Sàrl", "S.A.") closes a company name: a lower-case word
+    after it starts the rest of the sentence ("bei der X AG auf Peter Muster"), while a long form
+    may open a name that goes on ("Stiftung zur Förderung …")."""
+    last = _bare(run[-1])
+    return _is_form(run[-1]) and (len(last.replace(".", "")) <= 5 or "." in last)
 
 
 def _place_after(tokens: list[str], j: int) -> str | None:

@@ -13,7 +13,7 @@ are the languages' own ("namens", "nommé", "di nome", "named"; "wohnhaft in", "
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from graph_agent.planners.offline.slots import fold
 from graph_agent.state import ToolCall
@@ -47,12 +47,27 @@ ORIGIN_CUES = re.compile(
     + _PLACE.replace("(?P<v>", "(?P<w>")
     + r"\s+(?i:as (?:their )?place of origin|als heimatort|comme lieu d'origine|come luogo di)"
 )
+PLACE_CUES = re.compile(
+    r"(?<!\w)(?i:bezug zu|beziehung zu|verbindung zu|verbindungen zu|connection to|"
+    r"connections to|ties to|linked to|connected to|lien avec|liens avec|lié(?:e)?s? (?:à|a)|"
+    r"legame con|legami con|legat[aeio] a|collegat[aeio] a)\s+"
+    + _PLACE
+    + r"|(?<!\w)(?i:mit)\s+"
+    + _PLACE.replace("(?P<v>", "(?P<w>")
+    + r"\s+(?i:zu tun)"
+)
+"""A place a person is linked to either way, home or origin ("einen Bezug zu Riehen", "mit
+Sursee zu tun", "ties to Chur", "un lien avec Sion"): both are read."""
 COMPANY_BEFORE = re.compile(
     r"(?i:firma|firmen|company|companies|societe|société|societa|società|gesellschaft|"
     r"entreprise|ditta|unternehmen|stiftung|fondation|fondazione|foundation)\s+\S+\s*$"
 )
 """A company word right before the name cue ("eine Firma namens X"): a company's name."""
 PERSON_CUES = (
+    "mitglieder",
+    "members",
+    "membres",
+    "membri",
     "personen",
     "person",
     "people",
@@ -125,10 +140,12 @@ class PersonFilters:
     residence: str | None = None
     origin: str | None = None
     nationality: tuple[str, ...] = ()
+    place: str | None = None
+    """A place of residence or of origin, either counts."""
 
     def any(self) -> bool:
         """At least one filter."""
-        return bool(self.name or self.residence or self.origin or self.nationality)
+        return bool(self.name or self.residence or self.origin or self.nationality or self.place)
 
 
 def nationality_in(folded: str) -> str | None:
@@ -180,14 +197,44 @@ def person_filters(question: str) -> PersonFilters | None:
     nationality = country_names(code) if code else ()
     if nationality and residence and not has_any(folded, NATIONALITY_CUES):
         nationality = ()  # "wohnhaft in Italien": a country of residence, not a nationality
-    found = PersonFilters(named["v"] if named else None, residence, origin, nationality)
+    place = None
+    either = has_any(folded, EITHER_WORDS) is not None
+    if (m := PLACE_CUES.search(question)) and not (residence or origin):
+        place = _place(m["v"] or m["w"])
+    elif either and (residence or origin) and not (residence and origin):
+        place, residence, origin = residence or origin, None, None
+    found = PersonFilters(named["v"] if named else None, residence, origin, nationality, place)
     return found if found.any() else None
+
+
+EITHER_WORDS = (
+    "oder wohnort",
+    "oder heimatort",
+    "or origin",
+    "or residence",
+    "ou d'origine",
+    "ou domicile",
+    "o attinenza",
+    "o domicilio",
+)
+"""Words that join home and origin ("Heimatort oder Wohnort"): the place counts either way."""
 
 
 def filter_words(filters: PersonFilters) -> set[str]:
     """The folded words of the filter values (a mention made of them names no company)."""
-    words = {fold(x) for x in (filters.name, filters.residence, filters.origin) if x}
+    words = {fold(x) for x in (filters.name, filters.residence, filters.origin, filters.place) if x}
     return words | {fold(w) for x in list(words) for w in x.split()}
+
+
+def persons_calls(filters: PersonFilters, company: str | None = None) -> list[ToolCall]:
+    """The list_register calls for persons with these filters: a place that counts as home or
+    origin is read both ways (the answer merges the two lists)."""
+    if not filters.place:
+        return [persons_call(filters, company)]
+    return [
+        persons_call(replace(filters, place=None, residence=filters.place), company),
+        persons_call(replace(filters, place=None, origin=filters.place), company),
+    ]
 
 
 def persons_call(filters: PersonFilters, company: str | None = None) -> ToolCall:

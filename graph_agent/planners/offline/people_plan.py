@@ -11,7 +11,7 @@ import re
 from graph_agent.planners import calls
 from graph_agent.planners.base import ActOut, RouteOut, TurnView
 from graph_agent.planners.offline.asks import understand
-from graph_agent.planners.offline.mentions import Mention
+from graph_agent.planners.offline.mentions import Mention, has_org_word
 from graph_agent.planners.offline.people import filter_words, nationality_in, person_filters
 from graph_agent.planners.offline.slots import fold
 from graph_agent.result import EntityRef
@@ -25,6 +25,15 @@ BOTH_RE = re.compile(
     r"\bentrambi\b|\bgemeinsam\b|\bin common\b|\ben commun\b|\bin comune\b)"
 )
 """Words that ask what two entities share ("sowohl bei X als auch bei Y", "both X and Y")."""
+LINK_RE = re.compile(
+    r"(?i:\bverbind\w*|\bverbunden\b|\bbeziehung\w*|\bzusammenhang\b|"
+    r"\b(?:derselben|dieselbe|denselben|selben|der gleichen|die gleiche)\b|\bconnect\w*|\blink\w*|"
+    r"\brelat\w*|\bsame\b|\blien\w*|\bmeme\b|\bmême\b|\blegam\w*|"
+    r"\bcollegat\w*|\brelazion\w*|\bstess[oa]\b|\brapport[oi]\b|\bquel(?:le)? rapport\b|"
+    r"\brapports? entre\b)"
+)
+"""Words that ask how two named entities are linked ("Was verbindet X und Y?", "Quel lien entre
+X et Y ?", "X and Y: same company?"): what the two records have in common."""
 
 
 def facts_call(entity: EntityRef | str) -> ToolCall:
@@ -74,18 +83,19 @@ AND_RE = re.compile(r"\s+(?:and|und|et|e|sowie|as well as)\s+(?=[A-ZÀ-Ý])")
 
 def common_route(view: TurnView, slots: Slots, found: list[Mention]) -> RouteOut | None:
     """The persons two named companies share: read the facts of both."""
-    if not BOTH_RE.search(view.question) or slots.uid:
+    both = BOTH_RE.search(view.question) is not None
+    if not (both or LINK_RE.search(view.question)) or slots.uid:
         return None
     names = [m.text for m in found if not canton_code(m.text)]
     if len(names) == 1:
         # "both Alpha AG and Beta Stiftung" reads as one name joined by "and": two names
         names = [p for p in AND_RE.split(names[0]) if p.strip()]
-    if len(names) < 2:
-        return None
+    if len(names) < 2 or (not both and all(has_org_word(n) for n in names[:2])):
+        return None  # "links" between two companies: their own links answer (mergers, ...)
     return RouteOut(
         intent="network_exploration",
         task="facts",
-        reason=f"asks the persons {names[0]!r} and {names[1]!r} share",
+        reason=f"asks what {names[0]!r} and {names[1]!r} share",
         slots=slots.model_copy(
             update={"spans": names[:2], "attribute": "common", "aspect": "facts", "role": None}
         ),
