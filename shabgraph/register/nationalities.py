@@ -282,11 +282,11 @@ COUNTRY_WORDS: Final[dict[str, str]] = {
     "FR": "frankreich france francia franzosische franzosischer francais francaise francese",
     "IT": "italien italie italia italienische italienischer italienne italiana italiano",
     "AT": "osterreich autriche austria osterreichisch autrichien autrichienne austriaca austriaco",
-    "GB": "vereinigtes konigreich royaume uni regno unito britannien britisch britannique",
-    "US": "vereinigte staaten etats unis stati uniti usa amerikanisch americain americaine",
+    "GB": "vereinigtes_konigreich vereinigten_konigreich royaume_uni regno_unito britannien britisch britische britischer britannique",
+    "US": "vereinigte_staaten vereinigten_staaten etats_unis stati_uniti usa amerikanisch americain americaine",
     "ES": "spanien espagne spagna spanisch espagnol espagnole spagnola spagnolo",
     "PT": "portugal portogallo portugiesisch portugais portugaise portoghese",
-    "NL": "niederlande pays bas paesi bassi niederlandisch neerlandais olandese",
+    "NL": "niederlande pays_bas paesi_bassi niederlandisch neerlandais olandese",
     "BE": "belgien belgique belgio belgisch belge",
     "PL": "polen pologne polonia polnisch polonais polonaise polacca polacco",
     "RO": "rumanien roumanie romania rumanisch roumain roumaine rumena rumeno",
@@ -302,13 +302,17 @@ COUNTRY_WORDS: Final[dict[str, str]] = {
     "IN": "indien inde india indisch indien",
     "BR": "brasilien bresil brasile brasilianisch bresilien",
 }
-"""ISO code -> folded country names and adjectives in de/fr/it (space-separated words)."""
+"""ISO code -> folded country names and adjectives in de/fr/it, space-separated; the words of a
+name of several words are joined by `_` (only the whole name counts: "bas" or "stati" alone is not
+a country)."""
 
 
 @cache
 def _country_index() -> dict[str, str]:
     return {
-        " ".join(tokens(w)): code for code, words in COUNTRY_WORDS.items() for w in words.split()
+        " ".join(tokens(w.replace("_", " "))): code
+        for code, words in COUNTRY_WORDS.items()
+        for w in words.split()
     }
 
 
@@ -320,9 +324,11 @@ def nationality_code(text: str | None) -> str | None:
         return None
     norm = " ".join(tokens(text))
     index = _country_index()
-    for tok in [norm, *norm.split()]:
-        if tok in index:
-            return index[tok]
+    words = norm.split()
+    for size in (len(words), 2, 1):  # the whole text, then word pairs, then single words
+        for i in range(len(words) - size + 1):
+            if (phrase := " ".join(words[i : i + size])) in index:
+                return index[phrase]
     return norm or None
 
 

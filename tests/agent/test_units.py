@@ -833,6 +833,11 @@ def test_person_filters_nationality_in_any_language_and_no_false_alarm() -> None
     assert en is not None and "österreich" in en.nationality
     assert person_filters("Gibt es eine Firma namens Alpha?") is None
     assert person_filters("Wer ist Präsident der Muster AG?") is None
+    # a family name that is one word of a country's name ("Paesi Bassi") is no nationality
+    bassi = person_filters("Qui est Lia Bassi ?")
+    assert bassi is None or not bassi.nationality
+    dutch = person_filters("Quelles personnes viennent des Pays-Bas ?")
+    assert dutch is not None and "niederlande" in dutch.nationality
 
 
 @pytest.mark.parametrize(

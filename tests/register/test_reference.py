@@ -104,6 +104,11 @@ def test_nationalities():
     assert nationalities.nationality_code("Allemagne") == "DE"
     assert nationalities.nationality_code("cittadino italiano") == "IT"
     assert nationalities.nationality_code("Atlantis") == "atlantis"
+    # A country of several words counts only whole: "bas" or "stati" alone is no country.
+    assert nationalities.nationality_code("ressortissant des Pays-Bas") == "NL"
+    assert nationalities.nationality_code("Staatsangehöriger der Vereinigten Staaten") == "US"
+    assert nationalities.nationality_code("Bassi") == "bassi"
+    assert nationalities.nationality_code("sono stati") == "sono stati"
     assert nationalities.nationality_code(None) is None
     assert nationalities.country_of_adjective("de", "deutsch") == "Deutschland"
     assert nationalities.country_of_adjective("fr", "allemand") == "Allemagne"

@@ -150,7 +150,12 @@ class PersonFilters:
 
 def nationality_in(folded: str) -> str | None:
     """The ISO code of a nationality adjective or country the question names, else None."""
-    for word in re.findall(r"[a-z]+", folded):
+    words = re.findall(r"[a-z]+", folded)
+    for pair in zip(words, words[1:], strict=False):  # "pays bas", "stati uniti"
+        code = nationality_code(" ".join(pair))
+        if code and len(code) == 2 and code.isupper():
+            return code
+    for word in words:
         if word in ENGLISH_ADJECTIVES:
             return ENGLISH_ADJECTIVES[word]
         for cand in (word, word.rstrip("s"), word.removesuffix("e"), word.removesuffix("es")):
