@@ -12,6 +12,7 @@ are the languages' own ("namens", "nommé", "di nome", "named"; "wohnhaft in", "
 
 from __future__ import annotations
 
+import itertools
 import re
 from dataclasses import dataclass, replace
 
@@ -151,7 +152,7 @@ class PersonFilters:
 def nationality_in(folded: str) -> str | None:
     """The ISO code of a nationality adjective or country the question names, else None."""
     words = re.findall(r"[a-z]+", folded)
-    for pair in zip(words, words[1:], strict=False):  # "pays bas", "stati uniti"
+    for pair in itertools.pairwise(words):  # "pays bas", "stati uniti"
         code = nationality_code(" ".join(pair))
         if code and len(code) == 2 and code.isupper():
             return code
