@@ -76,6 +76,7 @@ class AgentService:
                 self.toolbox,
                 timeout_s=settings.llm_timeout,
                 structured=settings.llm_structured,
+                phrasing=settings.llm_phrasing,
             )
         else:
             self.planner = OfflinePlanner()

@@ -96,6 +96,11 @@ class Settings(BaseSettings):
     )
     """How structured output is asked for; `auto` detects it once per endpoint (json_schema,
     then tool calling, then JSON read from the text)."""
+    llm_phrasing: Literal["always", "auto", "never"] = Field(
+        default="always", validation_alias="SHABGRAPH_LLM_PHRASING"
+    )
+    """Whether the LLM planner rephrases the cited draft: always, auto (only a draft that cites
+    no notice: one call less per turn on slow local models) or never."""
 
     # --- embeddings (the dense flat-RAG baseline of the evaluation) -------------------------
     embed_base_url: str | None = Field(default=None, validation_alias="SHABGRAPH_EMBED_BASE_URL")

@@ -82,6 +82,19 @@ def classify(exc: BaseException, timeout_s: float, feature: str) -> LLMError:
     return LLMUnusable(f"the LLM call failed ({what})")
 
 
+def cut_reply(exc: BaseException) -> AIMessage | None:
+    """The (unreadable) reply of a request whose answer reached its `max_tokens` cap, else None.
+
+    The client raises instead of returning a reply cut at the cap; the model did answer, so the
+    caller must not ask again (the same prompt at temperature 0 runs to the same cap).
+    """
+    if type(exc).__name__ != "LengthFinishReasonError":
+        return None
+    from langchain_core.messages import AIMessage
+
+    return AIMessage(content="", response_metadata={"finish_reason": "length"})
+
+
 @dataclass(frozen=True)
 class StructuredReply(Generic[T]):
     """What one structured request gave: the object or the typed error, and what it cost."""
@@ -137,9 +150,20 @@ class StructuredCaller:
         return True
 
     def request(
+        self,
+        method: Method,
+        schema: type[BaseModel],
+        messages: Sequence[BaseMessage],
+        max_tokens: int | None = None,
+    ) -> tuple[Any, list[BaseMessage]]:
+        """(the runnable, the messages) of one request by `method`; `max_tokens` caps the reply
+        (a weak model that rambles, or repeats itself inside a JSON string, stops there)."""
+        runnable, msgs = self._request(method, schema, messages)
+        return (runnable.bind(max_tokens=max_tokens) if max_tokens else runnable), msgs
+
+    def _request(
         self, method: Method, schema: type[BaseModel], messages: Sequence[BaseMessage]
     ) -> tuple[Any, list[BaseMessage]]:
-        """(the runnable, the messages) of one request by `method`."""
         from langchain_core.messages import SystemMessage
 
         if method == "json_schema":
@@ -174,12 +198,14 @@ class StructuredCaller:
         error = None if value is not None else LLMUnusable(why_not)
         return StructuredReply(value, error, method, calls, reply)
 
-    async def ainvoke(self, schema: type[T], messages: Sequence[BaseMessage]) -> StructuredReply[T]:
+    async def ainvoke(
+        self, schema: type[T], messages: Sequence[BaseMessage], max_tokens: int | None = None
+    ) -> StructuredReply[T]:
         """One object of `schema`; a refused method is replaced by the next weaker one."""
         calls = 0
         while True:
             method = self.method
-            runnable, msgs = self.request(method, schema, messages)
+            runnable, msgs = self.request(method, schema, messages, max_tokens)
             calls += 1
             try:
                 reply = await asyncio.wait_for(runnable.ainvoke(msgs), self.timeout_s)
@@ -187,15 +213,17 @@ class StructuredCaller:
                 error = classify(exc, self.timeout_s, FEATURE[method])
                 if isinstance(error, LLMUnsupported) and self._downgrade(method):
                     continue
-                return StructuredReply(None, error, method, calls)
+                return StructuredReply(None, error, method, calls, cut_reply(exc))
             return self._result(schema, method, calls, reply)
 
-    def invoke(self, schema: type[T], messages: Sequence[BaseMessage]) -> StructuredReply[T]:
+    def invoke(
+        self, schema: type[T], messages: Sequence[BaseMessage], max_tokens: int | None = None
+    ) -> StructuredReply[T]:
         """`ainvoke` for synchronous callers (the extractor's worker threads)."""
         calls = 0
         while True:
             method = self.method
-            runnable, msgs = self.request(method, schema, messages)
+            runnable, msgs = self.request(method, schema, messages, max_tokens)
             calls += 1
             try:
                 reply = runnable.invoke(msgs)
@@ -203,5 +231,5 @@ class StructuredCaller:
                 error = classify(exc, self.timeout_s, FEATURE[method])
                 if isinstance(error, LLMUnsupported) and self._downgrade(method):
                     continue
-                return StructuredReply(None, error, method, calls)
+                return StructuredReply(None, error, method, calls, cut_reply(exc))
             return self._result(schema, method, calls, reply)

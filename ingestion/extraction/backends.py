@@ -65,6 +65,7 @@ class HybridBackend:
         self.threshold = threshold
         self.window = window
         self.sent: list[str] = []
+        self.seen = 0
 
     def extract_many(self, inputs: Iterable[ExtractionInput]) -> Iterator[ExtractionRecord]:
         """Rules records, with low-coverage ones replaced by the LLM's (keeping order)."""
@@ -77,7 +78,16 @@ class HybridBackend:
         if chunk:
             yield from self._chunk(chunk)
 
+    def report(self) -> str:
+        """One line for the ingest summary: how many notices the rules left to the LLM."""
+        llm = getattr(self.llm, "report", None)
+        return (
+            f"hybrid: {self.seen} notices, {len(self.sent)} sent to the LLM (rules coverage "
+            f"below {self.threshold:g})" + (f"; {llm()}" if llm and self.sent else "")
+        )
+
     def _chunk(self, chunk: list[ExtractionInput]) -> list[ExtractionRecord]:
+        self.seen += len(chunk)
         records = [self.rules.extract(i) for i in chunk]
         low = [
             n

@@ -2,7 +2,8 @@
 
 The object is asked for by the strongest method the endpoint offers (a JSON schema, tool calling,
 or JSON read from the text; `shabgraph.structured`, detected once per endpoint). Answers are
-cached on disk (text + model + prompt version), requests run with bounded concurrency, a failed
+cached on disk (text + model + prompt version) as each notice is answered (an interrupted run keeps
+every answer it got), requests run with bounded concurrency and a capped reply, a failed
 request is retried, and a notice whose reply stays unusable (or whose endpoint is down) gets the
 rules extractor's record instead, counted in `fallbacks`. The chat model is injected, so tests
 drive it with a scripted fake.
@@ -39,6 +40,11 @@ log = logging.getLogger(__name__)
 
 BATCH = 32
 """Notices sent per concurrent batch; results stream out batch by batch."""
+MAX_TOKENS = 512
+"""Cap on one notice's answer: a real notice's object took 91-205 tokens with the 0.5B model
+(up to 2 persons each); a weak model that loops inside a list stops here, and its cut reply is
+unusable, so the rules extract that notice. At about 1 token/s on a busy CPU, one runaway reply
+(cap 1,024 then) was still going after 17 minutes and 595 tokens."""
 DOWN_AFTER = 3
 """Notices in a row whose requests all failed (timeout, server error) before the endpoint is
 taken as down: the remaining notices go to the rules without waiting on it again."""
@@ -142,6 +148,10 @@ class LLMExtractor:
         """Extracts the notices the LLM could not."""
         self.calls = 0
         """Requests sent."""
+        self.answered = 0
+        """Notices the model extracted in this run (cache hits included)."""
+        self.cached = 0
+        """Of those, notices served from the cache (no request)."""
         self.fallbacks: dict[str, str] = {}
         """Notice id -> why the rules extracted it instead of the LLM."""
         self.down = ""
@@ -175,7 +185,7 @@ class LLMExtractor:
         for attempt in range(self.retries):
             if self.down:
                 return None, f"the LLM is unavailable ({self.down})"
-            got = self.caller.invoke(NoticeExtraction, msgs)
+            got = self.caller.invoke(NoticeExtraction, msgs, MAX_TOKENS)
             with self._lock:
                 self.calls += got.calls
             if got.value is not None:
@@ -195,6 +205,22 @@ class LLMExtractor:
                     self.down = why
         return None, f"the LLM's answer was unusable ({why})"
 
+    def _answer(self, inp: ExtractionInput, key: str) -> tuple[dict[str, Any] | None, str]:
+        """`_ask`, the answer cached at once (not at the end of its batch)."""
+        data, why = self._ask(inp)
+        if data is not None:
+            self.cache.put(key, data)
+        return data, why
+
+    def report(self) -> str:
+        """One line for the ingest summary: who extracted the notices, and what it cost."""
+        fell = len(self.fallbacks)
+        return (
+            f"llm: {self.answered + fell} notices, {self.answered} by the model "
+            f"({self.cached} from its cache), {fell} fell back to the rules; "
+            f"{self.calls} requests ({self.method})"
+        )
+
     def extract_many(self, inputs: Iterable[ExtractionInput]) -> Iterator[ExtractionRecord]:
         """One record per input, same order; cache hits cost no call."""
         batch: list[ExtractionInput] = []
@@ -213,12 +239,16 @@ class LLMExtractor:
         for n, (inp, key) in enumerate(zip(batch, keys, strict=True)):
             hit = self.cache.get(key)
             if hit is not None:
+                self.answered += 1
+                self.cached += 1
                 results[n] = self._record(inp, hit)
             else:
                 todo.append(n)
         if todo:
             with ThreadPoolExecutor(max_workers=self.max_concurrency) as pool:
-                answers = list(pool.map(self._ask, [batch[n] for n in todo]))
+                answers = list(
+                    pool.map(self._answer, [batch[n] for n in todo], [keys[n] for n in todo])
+                )
             for n, (data, why) in zip(todo, answers, strict=True):
                 inp = batch[n]
                 if data is None:
@@ -226,6 +256,6 @@ class LLMExtractor:
                     self.fallbacks[inp.id] = why
                     results[n] = self.fallback.extract(inp)
                     continue
-                self.cache.put(keys[n], data)
+                self.answered += 1
                 results[n] = self._record(inp, data)
         return [r for r in results if r is not None]

@@ -127,7 +127,8 @@ def ingest_paths(
     for path in files:
         if not path.exists():
             raise InputError(f"{path} does not exist", hint="give files or folders of notices")
-    extract = publication_extract(get_extractor(extractor, settings, model))
+    backend = get_extractor(extractor, settings, model)
+    extract = publication_extract(backend)
     ingestor = Ingestor(
         driver,
         database,
@@ -149,6 +150,8 @@ def ingest_paths(
         else read_paths(files, limits)
     )
     summary = ingestor.run(items)
+    report = getattr(backend, "report", None)  # the LLM backends say who extracted what
+    summary.extractor = report() if callable(report) else None
     if settings.trace_memory:
         summary.peak_mib = round(tracemalloc.get_traced_memory()[1] / 2**20, 1)
         tracemalloc.stop()

@@ -117,7 +117,7 @@ def test_get_extractor_errors(tmp_path: Path) -> None:
 
 
 def test_needles_are_read_from_the_parsed_regex() -> None:
-    from ingestion.extraction.lexicon import may_match, needles
+    from ingestion.extraction.gates import may_match, needles
 
     assert needles(r"\bFusion(?:svertrag)?\b(?!\s+der\s+Gemeinden)") == {"Fusion"}
     assert needles(r"(?:Konkurs|faillite)eröffnung") == {"eröffnung"}
@@ -133,7 +133,7 @@ def test_needles_never_skip_a_matching_cue() -> None:
     import json
     import re
 
-    from ingestion.extraction.lexicon import may_match, needles
+    from ingestion.extraction.gates import may_match, needles
     from ingestion.extraction.vocab import ordered
     from tests.conftest import GOLD
 

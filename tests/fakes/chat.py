@@ -32,6 +32,11 @@ class ServerDown(ConnectionError):
     """What the client raises when nothing listens on the endpoint."""
 
 
+class LengthFinishReasonError(Exception):
+    """What the OpenAI client raises for a structured reply cut at its `max_tokens` cap (same
+    class name: the callers recognise it by name, without importing the client)."""
+
+
 def tool_reply(
     name: str, args: dict[str, Any], call_id: str = "call_1", tokens: int = 50
 ) -> AIMessage:
@@ -69,6 +74,8 @@ class ScriptedChatModel(BaseChatModel):
     """Tool names of every `bind_tools`, in order."""
     formats: list[str | None] = Field(default_factory=list)
     """Per call, the schema name of its JSON-schema response format (None: the call had none)."""
+    max_tokens: list[int | None] = Field(default_factory=list)
+    """Per call, the reply cap it was bound with (`bind(max_tokens=...)`; None: no cap)."""
     delay_s: float = 0.0
     """Sleep before answering (async), to test timeouts."""
     chunk_chars: int = 7
@@ -87,6 +94,7 @@ class ScriptedChatModel(BaseChatModel):
         self.calls.append(list(messages))
         fmt = kwargs.get("response_format")
         self.formats.append(fmt["json_schema"]["name"] if isinstance(fmt, dict) else None)
+        self.max_tokens.append(kwargs.get("max_tokens"))
         if not self.script:
             raise RuntimeError("the fake model's script is exhausted")
         reply = self.script.pop(0)

@@ -31,6 +31,11 @@ THREADS = 2
 processes keep busy, `-t 1` generated 4-9x faster here (two threads wait on each other)."""
 START_TIMEOUT_S = 180.0
 """Seconds to wait for /health: loading the 0.5 GB model takes a few seconds, more under load."""
+SLOTS_ENV = "SHABGRAPH_LLM_RIG_SLOTS"
+"""`-np` (parallel slots) when set; unset, the server's own choice (4 slots, unified KV, each with
+its own cached prompt prefix: the router's, the act step's and the phrasing's stay cached)."""
+CONTEXT_ENV = "SHABGRAPH_LLM_RIG_CONTEXT"
+"""`-c` when set (the KV pool all slots share), default CONTEXT."""
 STARTED_MARK = "processing task"
 """What the server logs when a slot starts a request."""
 
@@ -117,6 +122,17 @@ def threads() -> int:
     return int(os.environ.get("SHABGRAPH_LLM_RIG_THREADS") or THREADS)
 
 
+def slots() -> int | None:
+    """Parallel slots of the server (SHABGRAPH_LLM_RIG_SLOTS), None: the server's default."""
+    value = os.environ.get(SLOTS_ENV)
+    return int(value) if value else None
+
+
+def context() -> int:
+    """Context (KV pool) of the server (SHABGRAPH_LLM_RIG_CONTEXT, default CONTEXT)."""
+    return int(os.environ.get(CONTEXT_ENV) or CONTEXT)
+
+
 def state_file(layout: Layout, port: int) -> Path:
     return layout.run / f"server-{port}.json"
 
@@ -130,7 +146,9 @@ def start(
     port = port or free_port()
     log = layout.run / f"server-{port}.log"
     cmd = [str(binary), "-m", str(model), "--host", HOST, "--port", str(port), "--jinja"]
-    cmd += ["-c", str(CONTEXT), "-t", str(threads()), "--alias", MODEL_NAME]
+    cmd += ["-c", str(context()), "-t", str(threads()), "--alias", MODEL_NAME]
+    if slots():
+        cmd += ["-np", str(slots())]
     with log.open("w") as out:
         proc = subprocess.Popen(
             cmd, stdout=out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,

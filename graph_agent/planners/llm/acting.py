@@ -9,6 +9,7 @@ native call.
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, SystemMessage
@@ -20,22 +21,75 @@ from graph_agent.state import ToolCall
 from graph_agent.toolbox import Toolbox
 from shabgraph.json_reply import json_values, text_of
 
+DESCRIPTION_CHARS = 300
+"""A tool's description is cut to its first sentences within this many characters."""
+ARG_DESCRIPTION_CHARS = 160
+"""The same for each argument's description."""
+
+
+SENTENCE_END = re.compile(r"(?<!e\.g)(?<!i\.e)\. ")
+"""A full stop that ends a sentence (not the one of an abbreviation like e.g.)."""
+
+
+def first_sentences(text: str, limit: int) -> str:
+    """The leading sentences of `text` that fit in `limit` characters (at least the first one,
+    cut at `limit`)."""
+    text = " ".join(text.split())
+    if len(text) <= limit:
+        return text
+    cut = text[:limit]
+    ends = [m.end() - 1 for m in SENTENCE_END.finditer(cut)]
+    return cut[: ends[-1]] if ends else cut
+
+
+def compact(schema: Any) -> Any:
+    """A JSON schema without what only costs prompt tokens: titles, the model's own description,
+    `anyOf [X, null]` (written X: every optional argument may be left out), long descriptions.
+
+    On a CPU server every prompt token is read at a few dozen tokens a second, and the routed
+    tools' schemas are most of the act prompt.
+    """
+    if isinstance(schema, list):
+        return [compact(v) for v in schema]
+    if not isinstance(schema, dict):
+        return schema
+    out: dict[str, Any] = {}
+    for key, value in schema.items():
+        if key == "title" or (key == "default" and value is None):
+            continue
+        if key == "properties" and isinstance(value, dict):
+            out[key] = {name: compact(arg) for name, arg in value.items()}
+        elif key == "description" and isinstance(value, str):
+            out[key] = first_sentences(value, ARG_DESCRIPTION_CHARS)
+        else:
+            out[key] = compact(value)
+    options = out.get("anyOf")
+    if isinstance(options, list):
+        kept = [o for o in options if o != {"type": "null"}]
+        if len(kept) == 1 and isinstance(kept[0], dict):
+            del out["anyOf"]
+            out = {**kept[0], **out}
+    return out
+
 
 def tool_schema(toolbox: Toolbox, tool: str) -> dict[str, Any]:
-    """The OpenAI function spec of a tool (name, description, JSON schema of its arguments)."""
+    """The OpenAI function spec of a tool (name, short description, compact argument schema)."""
     spec = toolbox.tools[tool]
+    params = compact(toolbox.args_schema(tool))
+    params.pop("description", None)  # "Arguments of <tool>." says nothing
     return {
         "type": "function",
         "function": {
             "name": tool,
-            "description": spec.description[:1000],
-            "parameters": toolbox.args_schema(tool),
+            "description": first_sentences(spec.description, DESCRIPTION_CHARS),
+            "parameters": params,
         },
     }
 
 
 def act_messages(view: TurnView, tools: list[str]) -> list[BaseMessage]:
-    """The act request: the routed tools, the resolved entities and the results so far."""
+    """The act request: a constant system text (with the routed tools' schemas, a cached prefix),
+    then the turn's intent, resolved entities and results so far in the user message."""
     ents = view.entities or view.focus
     results = "; ".join(
         f"{s['tool']}({json.dumps(s['args'], ensure_ascii=False)}) -> "
@@ -43,16 +97,17 @@ def act_messages(view: TurnView, tools: list[str]) -> list[BaseMessage]:
         for s in view.steps
     )
     period = f"{view.slots.date_from or ''}..{view.slots.date_to or ''}"
-    system = P.render(
-        P.ACT_SYSTEM,
+    user = P.render(
+        P.ACT_USER,
         tools=", ".join(tools),
         intent=view.intent,
         entities=", ".join(f"{e.name} ({e.kind}, id {e.id})" for e in ents) or "none",
         as_of=view.slots.as_of or "none",
         period=period,
         results=results or "none",
+        question=view.question,
     )
-    return [SystemMessage(system), HumanMessage(P.render(P.ACT_USER, question=view.question))]
+    return [SystemMessage(P.ACT_SYSTEM), HumanMessage(user)]
 
 
 def tools_in_text(msgs: list[BaseMessage], toolbox: Toolbox, tools: list[str]) -> list[BaseMessage]:

@@ -14,8 +14,8 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import AIMessage, BaseMessage
+from langchain_core.runnables import Runnable
 
 from graph_agent.planners.llm import repair as R
 from shabgraph.json_reply import json_values, text_of
@@ -81,7 +81,7 @@ async def complete(model: Any, messages: list[BaseMessage], timeout_s: float) ->
 
 
 async def stream(
-    model: BaseChatModel,
+    model: Runnable[Any, Any],
     messages: list[BaseMessage],
     on_token: Callable[[str], None],
     timeout_s: float,

@@ -20,6 +20,7 @@ from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, System
 from graph_agent.planners import calls as C
 from graph_agent.planners.base import ActOut, Planner, RouteOut, SynthOut, TurnView
 from graph_agent.planners.llm import acting as A
+from graph_agent.planners.llm import budget as B
 from graph_agent.planners.llm import phrasing as F
 from graph_agent.planners.llm import prompts as P
 from graph_agent.planners.llm.routing import RouterOutput, slots_of
@@ -64,6 +65,7 @@ class LLMPlanner:
         timeout_s: float = 60.0,
         fallback: Planner | None = None,
         structured: Setting = "auto",
+        phrasing: B.Phrasing = "always",
     ) -> None:
         self.structured = StructuredCaller(model, structured, timeout_s)
         """Asks for the router's object with the strongest method the endpoint offers."""
@@ -71,6 +73,8 @@ class LLMPlanner:
         """The tools it may bind (their specs give the schemas)."""
         self.fallback: Planner = fallback or OfflinePlanner()
         """Decides a step whose LLM output is unusable (a weak model's), so the turn goes on."""
+        self.phrasing: B.Phrasing = phrasing
+        """When the last call rephrases the cited draft (`budget.should_phrase`)."""
         self.tools_refused = False
         """The endpoint refused tool calling: the act step describes the tools in its prompt."""
 
@@ -101,10 +105,10 @@ class LLMPlanner:
         table = "\n".join(f"- {k}: {', '.join(v)}" for k, v in self.toolbox.intent_tools.items())
         focus = ", ".join(f"{e.name} ({e.kind}, id {e.id})" for e in view.focus) or "none"
         msgs: list[BaseMessage] = [
-            SystemMessage(P.render(P.ROUTER_SYSTEM, intent_table=table, focus=focus)),
-            HumanMessage(P.render(P.ROUTER_USER, question=view.question)),
+            SystemMessage(P.render(P.ROUTER_SYSTEM, intent_table=table)),
+            HumanMessage(P.render(P.ROUTER_USER, focus=focus, question=view.question)),
         ]
-        got = await self.structured.ainvoke(RouterOutput, msgs)
+        got = await self.structured.ainvoke(RouterOutput, msgs, B.ROUTE_MAX_TOKENS)
         if got.value is None:
             error = got.error or LLMError("no router output")
             why = failure(error, "the router's output was unusable")
@@ -191,18 +195,18 @@ class LLMPlanner:
         """(the reply, requests sent): native tool calling, or the tools described in the prompt
         when the endpoint refuses tool calling (then remembered for this planner)."""
         msgs = A.act_messages(view, tools)
+        capped = self.model.bind(max_tokens=B.ACT_MAX_TOKENS)
+        in_text = A.tools_in_text(msgs, self.toolbox, tools)
         if not self.tools_refused and self.structured.method != "text":
             bound = self.model.bind_tools([A.tool_schema(self.toolbox, t) for t in tools])
             try:
-                return await F.complete(bound, msgs, self.timeout_s), 1
+                return await F.complete(
+                    bound.bind(max_tokens=B.ACT_MAX_TOKENS), msgs, self.timeout_s
+                ), 1
             except LLMUnsupported:
                 self.tools_refused = True
-            return await F.complete(
-                self.model, A.tools_in_text(msgs, self.toolbox, tools), self.timeout_s
-            ), 2
-        return await F.complete(
-            self.model, A.tools_in_text(msgs, self.toolbox, tools), self.timeout_s
-        ), 1
+            return await F.complete(capped, in_text, self.timeout_s), 2
+        return await F.complete(capped, in_text, self.timeout_s), 1
 
     async def _fall_back(
         self,
@@ -254,6 +258,9 @@ class LLMPlanner:
             return SynthOut(
                 answer=draft, note=f"template kept: the LLM is unavailable ({view.llm_down})"
             )
+        if not B.should_phrase(self.phrasing, draft):
+            return SynthOut(answer=draft, note=f"template kept: no phrasing ({self.phrasing})")
+        model = self.model.bind(max_tokens=B.synth_max_tokens(draft))
         system = P.render(
             P.SYNTH_SYSTEM,
             language=view.slots.language,
@@ -267,9 +274,9 @@ class LLMPlanner:
         ]
         try:
             reply = await (
-                F.stream(self.model, msgs, on_token, self.timeout_s)
+                F.stream(model, msgs, on_token, self.timeout_s)
                 if on_token
-                else F.complete(self.model, msgs, self.timeout_s)
+                else F.complete(model, msgs, self.timeout_s)
             )
         except LLMError as exc:
             return SynthOut(answer=draft, llm_calls=1, note=f"template kept: {exc.message}")

@@ -15,20 +15,25 @@ asks for notices whose text contains words; `event_history` for timelines and fo
 `entity_disambiguation` to identify one company or person; `all` when unsure.
 Also extract: the entity mentions exactly as written (names, UIDs), dates (ISO), canton code, \
 metric, event type, aspect, role, and whether the question refers back to an earlier entity.
-Entities from earlier turns (for follow-ups): {focus}
 Give your decision once, as the `RouterOutput` object."""
+"""The same text for every question (the intent table is the toolbox's): a server that caches
+prompt prefixes (llama.cpp) reads it once. Everything that changes per turn is in ROUTER_USER."""
 
-ROUTER_USER: Final = "Question: {question}"
+ROUTER_USER: Final = "Entities from earlier turns (for follow-ups): {focus}\nQuestion: {question}"
 
 ACT_SYSTEM: Final = """You answer questions about the Swiss commercial register by calling the \
-graph tools you are given (only these: {tools}). Intent: {intent}.
-Resolved entities (use their `id` as `entity_id`): {entities}
-Reference date (as_of), if any: {as_of}. Period: {period}.
-Results so far: {results}
+graph tools you are given, and only those. Use a resolved entity's `id` as `entity_id`.
 Call the tools needed to answer, with JSON arguments that follow their schemas. When the results \
 so far already answer the question, call no tool and reply `DONE`."""
+"""Constant, so the system text and the routed tools' schemas that follow it (the chat template
+puts them there) form one prefix per intent that a prompt-caching server reads once; the turn's
+entities, dates and results are in ACT_USER."""
 
-ACT_USER: Final = "Question: {question}"
+ACT_USER: Final = """Intent: {intent}. Tools: {tools}.
+Resolved entities: {entities}
+Reference date (as_of), if any: {as_of}. Period: {period}.
+Results so far: {results}
+Question: {question}"""
 
 ACT_TEXT_TOOLS: Final = """The tools, with the JSON schema of their arguments:
 {tool_schemas}
@@ -36,13 +41,14 @@ To call one, reply with JSON only: {{"name": "<tool>", "arguments": {{...}}}}.""
 """Appended to ACT_SYSTEM when the server offers no tool calling (the call is read from the text)."""
 
 SYNTH_SYSTEM: Final = """You write the final answer for an auditor, in the language of the \
-question ({language}). The answer form is fixed: {form} ({form_rule}).
-Start with the draft's first sentence or two (the direct answer, with its date and \
+question. Start with the draft's first sentence or two (the direct answer, with its date and \
 citations), then the evidence. Use only the facts of the draft below; keep every citation in \
 square brackets ([publication number, date]) after the fact it supports; do not add facts, \
 numbers or names that are not in the draft; keep the last line (the records used) unchanged.
+Language: {language}. The answer form is fixed: {form} ({form_rule}).
 Draft:
 {draft}"""
+"""The fixed rules come first (a cached prefix); the language, form and draft after them."""
 
 SYNTH_USER: Final = "Question: {question}"
 

@@ -44,6 +44,8 @@ class IngestSummary(BaseModel):
     """Peak Python memory (tracemalloc) when measured."""
     write_retries: int = 0
     """Writes the driver retried after a transient error (deadlocks between the writers)."""
+    extractor: str | None = None
+    """The LLM backends' line: notices the model extracted, sent to it, fell back to the rules."""
 
 
 def summary_table(summary: IngestSummary) -> Table:
@@ -60,6 +62,8 @@ def summary_table(summary: IngestSummary) -> Table:
         table.add_row(f"  {r.reason} {r.field or ''}".rstrip(), where[-70:])
     if summary.reject_file:
         table.add_row("reject file (every reject)", summary.reject_file)
+    if summary.extractor:
+        table.add_row("extractor", summary.extractor)
     table.add_row("strong companies", f"{summary.strong_companies:,}")
     absorbed = sum(summary.absorbed.values())
     table.add_row(
