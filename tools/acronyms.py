@@ -1,4 +1,4 @@
-"""Acronyms users write for register names ("SKS" for a "Stiftung für Konsumentenschutz").
+"""Acronyms users write for register names ("SMS" for a "Stiftung für Moorschutz").
 
 The register never files the acronym, so a name search finds nothing. The letters are read as
 the initials of the name's words in order, a long compound giving more than one letter from its
@@ -58,7 +58,7 @@ def _fit(letters: str, words: list[str]) -> bool:
     if not letters or letters[0] != word[0]:
         return False
     # the word gives its first letter and maybe more from later parts of a compound (>= 4
-    # letters into it, so "Konsumentenschutz" can give K and S but "Bau" gives one letter)
+    # letters into it, so "Moorschutz" can give M and S but "Bau" gives one letter)
     for used in range(1, len(letters) + 1):
         if _inside(letters[1:used], word[1:]) and _fit(letters[used:], rest):
             return True

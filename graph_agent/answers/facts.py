@@ -280,7 +280,7 @@ def matches_mention(mention: str, rec: Rec) -> bool:
     want = [t for t in rl.name_tokens(mention) if t not in skip]
     names = [str(rec.get("name") or "")] + [str(n) for n in rec.get("names") or []]
     if is_acronym(mention) and any(acronym_matches(mention, n) for n in names):
-        return True  # "SKS" for a "Stiftung für Konsumentenschutz"
+        return True  # "SMS" for a "Stiftung für Moorschutz"
     have = {t for n in names for t in rl.name_tokens(n)}
     if not want:
         return True

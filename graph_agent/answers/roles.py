@@ -71,7 +71,7 @@ def same_person(mention: str, name: str) -> bool:
 
 
 def same_name(mention: str, name: str) -> bool:
-    """A company mention names the company ("Telelan" for "Telelan AG"): its words are the
+    """A company mention names the company ("Alpenblick" for "Alpenblick Holding AG"): its words are the
     name's words, a slip allowed (the legal form may be left out)."""
     return same_person(mention, name)
 

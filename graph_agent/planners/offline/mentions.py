@@ -297,7 +297,7 @@ def branch_first(question: str) -> str:
             ("de ", "di ", "d'")
         )
         if not place_first and not has_org_word(m["c"]):
-            return m[0]  # "la succursale Telelan di Flamatt": the name, then its place
+            return m[0]  # "la succursale Alpenblick di Lugano": the name, then its place
         word = m["b"].lower() if m["b"] != "Zweigniederlassung" else m["b"]
         word = "Zweigniederlassung" if word == "branch" else word
         words = m["c"].split()
