@@ -38,12 +38,16 @@ def load_questions(path: Path) -> list[dict[str, Any]]:
 
 
 def load_parts(questions_path: Path) -> dict[str, str]:
-    """id -> part name, from the `split.json` beside the file when it is that file's split.
+    """id -> part name, from the file's own split beside it.
 
-    Every list-valued key of the split is a part (today `tune` and `held`), so a third part
-    needs no code change; a split made for another file says nothing about this one.
+    That is `<name>_split.json` (as `tune2_split.json` for `tune2.jsonl`), else `split.json`
+    when it is that file's split (its `source`, or none given). Every list-valued key of the
+    split is a part (today `tune` and `held`), so a third part needs no code change; a split
+    made for another file says nothing about this one.
     """
-    split_path = questions_path.parent / SPLIT_FILE
+    split_path = questions_path.parent / f"{questions_path.stem}_{SPLIT_FILE}"
+    if not split_path.is_file():
+        split_path = questions_path.parent / SPLIT_FILE
     if not split_path.is_file():
         return {}
     split = json.loads(split_path.read_text(encoding="utf-8"))

@@ -10,7 +10,14 @@ from typing import Any
 import pytest
 from neo4j import Driver
 
-from evals.curated import DEFAULT_QUESTIONS, UNSPLIT, aggregate, load_parts, run_curated
+from evals.curated import (
+    DEFAULT_QUESTIONS,
+    UNSPLIT,
+    aggregate,
+    load_parts,
+    load_questions,
+    run_curated,
+)
 from evals.fixture_graph import FixtureFacts, load_fixture_graph
 from shabgraph.settings import Settings
 
@@ -133,6 +140,23 @@ def test_parts_of_the_shipped_split() -> None:
     parts = load_parts(DEFAULT_QUESTIONS)
     assert set(parts.values()) == {"tune", "held"}
     assert len(parts) == 110
+
+
+def test_a_files_own_split_comes_first(tmp_path: Path) -> None:
+    (tmp_path / "split.json").write_text(json.dumps({"source": "other.jsonl", "tune": ["a"]}))
+    (tmp_path / "mine_split.json").write_text(json.dumps({"held": ["b"], "tune": ["c"]}))
+    assert load_parts(tmp_path / "mine.jsonl") == {"b": "held", "c": "tune"}
+    assert load_parts(tmp_path / "other.jsonl") == {"a": "tune"}
+
+
+def test_shipped_splits_cover_their_files() -> None:
+    for path in sorted(DEFAULT_QUESTIONS.parent.glob("*.jsonl")):
+        parts = load_parts(path)
+        if not parts:
+            continue
+        ids = {q["id"] for q in load_questions(path)}
+        assert set(parts) == ids, path.name
+        assert 0.25 < sum(p == "held" for p in parts.values()) / len(ids) < 0.4, path.name
 
 
 def test_split_of_another_file_is_ignored(tmp_path: Path) -> None:
