@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Final
 
+from shabgraph.register.folding import fold, fold_accents
+
 CANTONS: Final = (
     "ZH", "BE", "LU", "UR", "SZ", "OW", "NW", "GL", "ZG", "FR", "SO", "BS", "BL",
     "SH", "AR", "AI", "SG", "GR", "AG", "TG", "TI", "VD", "VS", "NE", "GE", "JU",
@@ -17,27 +19,82 @@ CANTONS: Final = (
 
 CANTON_NAMES: Final[dict[str, str]] = {
     "zurich": "ZH",
+    "zuerich": "ZH",
+    "zurigo": "ZH",
     "bern": "BE",
     "berne": "BE",
     "berna": "BE",
     "luzern": "LU",
     "lucerne": "LU",
+    "lucerna": "LU",
+    "uri": "UR",
+    "schwyz": "SZ",
+    "schwytz": "SZ",
+    "svitto": "SZ",
+    "obwalden": "OW",
+    "obwald": "OW",
+    "obvaldo": "OW",
+    "nidwalden": "NW",
+    "nidwald": "NW",
+    "nidvaldo": "NW",
+    "glarus": "GL",
+    "glaris": "GL",
+    "glarona": "GL",
     "zug": "ZG",
     "zoug": "ZG",
+    "zugo": "ZG",
     "fribourg": "FR",
     "freiburg": "FR",
+    "friburgo": "FR",
     "solothurn": "SO",
+    "soleure": "SO",
+    "soletta": "SO",
     "basel-stadt": "BS",
+    "basel stadt": "BS",
+    "baselstadt": "BS",
     "bale-ville": "BS",
+    "bale ville": "BS",
+    "basilea citta": "BS",
+    "basel-city": "BS",
     "basel-landschaft": "BL",
+    "basel landschaft": "BL",
+    "baselland": "BL",
+    "basel-land": "BL",
+    "bale-campagne": "BL",
+    "bale campagne": "BL",
+    "basilea campagna": "BL",
+    "basel-country": "BL",
+    "schaffhausen": "SH",
+    "schaffhouse": "SH",
+    "sciaffusa": "SH",
+    "appenzell ausserrhoden": "AR",
+    "ausserrhoden": "AR",
+    "appenzell rhodes-exterieures": "AR",
+    "appenzello esterno": "AR",
+    "appenzell outer rhodes": "AR",
+    "appenzell innerrhoden": "AI",
+    "innerrhoden": "AI",
+    "appenzell rhodes-interieures": "AI",
+    "appenzello interno": "AI",
+    "appenzell inner rhodes": "AI",
     "st. gallen": "SG",
     "st gallen": "SG",
+    "sankt gallen": "SG",
     "saint-gall": "SG",
+    "st-gall": "SG",
+    "st. gall": "SG",
+    "san gallo": "SG",
     "graubunden": "GR",
+    "graubuenden": "GR",
     "grisons": "GR",
+    "grigioni": "GR",
+    "grischun": "GR",
     "aargau": "AG",
     "argovie": "AG",
+    "argovia": "AG",
     "thurgau": "TG",
+    "thurgovie": "TG",
+    "turgovia": "TG",
     "ticino": "TI",
     "tessin": "TI",
     "vaud": "VD",
@@ -52,14 +109,14 @@ CANTON_NAMES: Final[dict[str, str]] = {
     "ginevra": "GE",
     "geneva": "GE",
     "jura": "JU",
-    "schwyz": "SZ",
-    "uri": "UR",
-    "glarus": "GL",
-    "schaffhausen": "SH",
-    "obwalden": "OW",
-    "nidwalden": "NW",
+    "giura": "JU",
 }
-"""Folded canton name -> code (German, French, Italian and English names)."""
+"""Folded canton name -> code: the official German, French and Italian names, the Romansh and
+English ones where they differ, and the short forms the register and users write (`Baselland`,
+`Ausserrhoden`, `St. Gallen` / `St-Gall`, `Zuerich` for `Zürich`)."""
+
+_BY_FOLD: Final[dict[str, str]] = {fold(name): code for name, code in CANTON_NAMES.items()}
+"""The same names in `fold`'s form (umlaut spellings folded too: `Neuenburg` -> `neunburg`)."""
 
 
 def canton_code(text: str) -> str | None:
@@ -67,4 +124,4 @@ def canton_code(text: str) -> str | None:
     word = text.strip()
     if word.upper() in CANTONS:
         return word.upper()
-    return CANTON_NAMES.get(word.lower())
+    return CANTON_NAMES.get(fold_accents(word)) or _BY_FOLD.get(fold(word))

@@ -86,6 +86,29 @@ def test_cantons():
     assert set(cantons.CANTON_NAMES.values()) <= set(cantons.CANTONS)
 
 
+def test_every_canton_is_named_in_the_register_languages():
+    # Each canton has a name beside its code: de, fr and it differ for most of them.
+    assert set(cantons.CANTON_NAMES.values()) == set(cantons.CANTONS)
+    for de, fr, it, code in [
+        ("Zürich", "Zurich", "Zurigo", "ZH"),
+        ("Graubünden", "Grisons", "Grigioni", "GR"),
+        ("Aargau", "Argovie", "Argovia", "AG"),
+        ("Basel-Landschaft", "Bâle-Campagne", "Basilea Campagna", "BL"),
+        ("Appenzell Innerrhoden", "Appenzell Rhodes-Intérieures", "Appenzello Interno", "AI"),
+        ("Neuenburg", "Neuchâtel", "Neuchâtel", "NE"),
+        ("Schwyz", "Schwytz", "Svitto", "SZ"),
+    ]:
+        assert {cantons.canton_code(de), cantons.canton_code(fr), cantons.canton_code(it)} == {code}
+
+
+def test_canton_names_in_every_spelling():
+    assert cantons.canton_code("Zuerich") == "ZH"
+    assert cantons.canton_code("GRAUBUENDEN") == "GR"
+    assert cantons.canton_code(" Baselland ") == "BL"
+    assert cantons.canton_code("St-Gall") == cantons.canton_code("St. Gallen") == "SG"
+    assert cantons.canton_code("Winterthur") is None
+
+
 def test_months():
     assert months.MONTHS["marz"] == 3
     assert months.MONTHS["aout"] == 8
