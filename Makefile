@@ -33,8 +33,9 @@ neo4j-status: setup
 
 # The test suite runs against its own managed instance (`test`, ports 7688/7475) so that it never
 # touches the data of `make run`. Set SHABGRAPH_TEST_NEO4J_URI to use an external server instead.
+# The tests' conftest starts the instance (and the test Postgres) on first use and stops at the end
+# what it started, so no run leaves a server for the next one (tests/servers.py).
 test: setup
-	@if [ -z "$$SHABGRAPH_TEST_NEO4J_URI" ]; then $(TEST_ENV) $(BIN)/shabgraph neo4j start; fi
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
 test-unit: setup
@@ -42,9 +43,9 @@ test-unit: setup
 
 # The real-model tests (tests/llm_real, marker llm_real): they build and cache llama-server and
 # the 0.5B model under $${XDG_CACHE_HOME:-~/.cache}/shabgraph/llm-rig (about 15 min the first time),
-# start the server on a free port and stop it at the end. Not part of `make test`.
+# start the server on a free port and stop it at the end, as the test Neo4j (see `test`). Not part
+# of `make test`.
 test-llm: setup
-	@if [ -z "$$SHABGRAPH_TEST_NEO4J_URI" ]; then $(TEST_ENV) $(BIN)/shabgraph neo4j start; fi
 	$(BIN)/python -m pytest -m llm_real tests/llm_real $(PYTEST_ARGS)
 
 neo4j-stop-test: setup

@@ -1,13 +1,18 @@
 """Latency of a tool call through MCP over HTTP against the direct call the agent makes.
 
 Starts `shabgraph mcp --transport http` on a free loopback port (a fresh token, no rate limit to
-speak of) and measures, for every tool and the same arguments, three paths in turn:
+speak of) and measures, for every tool and the same arguments, four paths in turn:
 
 - **direct**: `tools.registry.call_tool` in this process, the agent's tool step;
 - **same content**: what the server computes for the call (the tool, the dating of its cited
   notices, the packaging), run in this process by an own `Toolset`, so the cost of the content
   and the cost of the transport can be told apart;
-- **MCP**: the SDK's client over streamable HTTP with the bearer token, everything a client pays.
+- **MCP**: the SDK's client over streamable HTTP with the bearer token, everything a client pays
+  (the figure of record: the ratio MCP/direct is the one held to the target);
+- **raw JSON-RPC**: the same `tools/call` request posted on the same MCP session by a minimal
+  client (httpx with keep-alive, the body parsed by orjson, no SDK), so that the server's share
+  of the MCP time can be told from the SDK client's. No real client is this thin: it is a
+  diagnostic column, not the latency a client sees.
 
 An MCP `ping` after each call measures the transport's round trip alone, and the CPU time of
 the client and of the server per MCP call is the one figure that the load of a shared machine
@@ -40,8 +45,10 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import orjson
 from mcp import ClientSession
-from mcp.client.streamable_http import streamable_http_client
+from mcp.client.streamable_http import MCP_PROTOCOL_VERSION, MCP_SESSION_ID, streamable_http_client
+from mcp.types import LATEST_PROTOCOL_VERSION
 from rich.console import Console
 from rich.table import Table
 
@@ -118,6 +125,8 @@ class Figures:
     direct: list[float] = field(default_factory=list)
     same: list[float] = field(default_factory=list)
     remote: list[float] = field(default_factory=list)
+    raw: list[float] = field(default_factory=list)
+    """The same call as a bare JSON-RPC POST (diagnostic: the server's share, no SDK client)."""
     pings: list[float] = field(default_factory=list)
     dating: list[float] = field(default_factory=list)
     """Milliseconds of the server's dating query per call (0 when the cache had every date)."""
@@ -128,29 +137,60 @@ class Figures:
     server_cpu: list[float] = field(default_factory=list)
     """CPU ms of the server process per MCP call."""
     mismatched: int = 0
-    """MCP results whose row count differs from the direct call's."""
+    """Calls whose MCP result (SDK or raw) has another row count than the direct call."""
     load: str = ""
+
+
+@dataclass
+class Remote:
+    """The server as the benchmark reaches it: the SDK session, and a bare client on the same
+    MCP session for the raw JSON-RPC path."""
+
+    session: ClientSession
+    raw: httpx.AsyncClient
+    url: str
+    server_pid: int
+    next_id: int = 1_000_000
+    """JSON-RPC ids of the raw requests (far from the SDK session's own)."""
+
+    async def raw_call(self, name: str, args: dict[str, Any]) -> dict[str, Any]:
+        """`tools/call` as one POST; the structured content of the answer."""
+        self.next_id += 1
+        body = {
+            "jsonrpc": "2.0",
+            "id": self.next_id,
+            "method": "tools/call",
+            "params": {"name": name, "arguments": args},
+        }
+        answer = await self.raw.post(self.url, content=orjson.dumps(body))
+        answer.raise_for_status()
+        result: dict[str, Any] = orjson.loads(answer.content)["result"]
+        return result.get("structuredContent") or {}
+
+
+PATHS = ("direct", "same", "mcp", "raw")
 
 
 async def one_call(
     ctx: ToolContext,
     toolset: Toolset,
-    session: ClientSession,
-    server_pid: int,
+    remote: Remote,
     name: str,
     args: dict[str, Any],
     first: int,
 ) -> tuple[dict[str, float], bool]:
     """One call on each path, starting with path number `first`: the times, and whether the
-    MCP result has the direct call's row count. `dating` is the server's dating query (0 when
-    its cache had every date); `client_cpu` and `server_cpu` are the CPU milliseconds the MCP
-    call took in this process's thread (the SDK client runs in it) and in the server process
-    (clock ticks of 10 ms: meaningful as a mean over many calls, not per call)."""
+    MCP results (SDK and raw) have the direct call's row count. `dating` is the server's dating
+    query (0 when its cache had every date); `client_cpu` and `server_cpu` are the CPU
+    milliseconds the SDK's MCP call took in this process's thread (the SDK client runs in it)
+    and in the server process (clock ticks of 10 ms: meaningful as a mean over many calls, not
+    per call)."""
     spec = TOOLS[name]
+    session, server_pid = remote.session, remote.server_pid
     times: dict[str, float] = {}
     rows: dict[str, int] = {}
-    for k in range(3):
-        path = ("direct", "same", "mcp")[(first + k) % 3]
+    for k in range(len(PATHS)):
+        path = PATHS[(first + k) % len(PATHS)]
         started = time.perf_counter()
         if path == "direct":
             cpu_started = time.thread_time()
@@ -158,6 +198,8 @@ async def one_call(
             times["direct_cpu"] = (time.thread_time() - cpu_started) * 1000
         elif path == "same":
             toolset.run(spec, spec.args_model.model_validate(args))
+        elif path == "raw":
+            rows[path] = (await remote.raw_call(name, args)).get("total_rows", -1)
         else:
             cpu = time.thread_time(), cpu_seconds(server_pid)
             content = (await session.call_tool(name, args)).structuredContent or {}
@@ -167,7 +209,7 @@ async def one_call(
             queries = content.get("queries", [])[1:]
             times["dating"] = sum(q["ms"] for q in queries if "$pubs" in q["cypher"])
         times[path] = _ms(started)
-    return times, rows["direct"] == rows["mcp"]
+    return times, rows["direct"] == rows["mcp"] == rows["raw"]
 
 
 async def measure(
@@ -181,42 +223,68 @@ async def measure(
 ) -> dict[str, Figures]:
     """Per tool: the figures of `calls[tool][warmup:]`, after the first `warmup` calls unmeasured.
 
-    The order of the paths rotates from call to call, so each runs first, second and third
-    equally often (the first one to touch a call's pages pays for reading them).
+    The order of the paths rotates from call to call, so each runs first, second, third and
+    fourth equally often (the first one to touch a call's pages pays for reading them).
     """
     out: dict[str, Figures] = {}
     headers = {"Authorization": f"Bearer {token}"}
     async with (
         httpx.AsyncClient(headers=headers, timeout=60) as client,
-        streamable_http_client(url, http_client=client) as (read, write, _),
+        streamable_http_client(url, http_client=client) as (read, write, session_id),
         ClientSession(read, write) as session,
     ):
         await session.initialize()
         await session.list_tools()  # the client caches the output schemas once, as any would
-        for name, arg_list in calls.items():
-            for i, args in enumerate(arg_list[:warmup]):
-                await one_call(ctx, toolset, session, server_pid, name, args, i)
-                await session.send_ping()
-            fig = Figures(load=load())
-            for i, args in enumerate(arg_list[warmup:]):
-                times, same_rows = await one_call(ctx, toolset, session, server_pid, name, args, i)
-                fig.direct.append(times["direct"])
-                fig.same.append(times["same"])
-                fig.remote.append(times["mcp"])
-                fig.dating.append(times["dating"])
-                fig.direct_cpu.append(times["direct_cpu"])
-                fig.client_cpu.append(times["client_cpu"])
-                fig.server_cpu.append(times["server_cpu"])
-                fig.mismatched += not same_rows
-                started = time.perf_counter()
-                await session.send_ping()
-                fig.pings.append(_ms(started))
-            out[name] = fig
+        raw_headers = {
+            **headers,
+            MCP_SESSION_ID: session_id() or "",
+            MCP_PROTOCOL_VERSION: LATEST_PROTOCOL_VERSION,
+            "Accept": "application/json, text/event-stream",
+            "Content-Type": "application/json",
+        }
+        async with httpx.AsyncClient(headers=raw_headers, timeout=60) as raw:
+            remote = Remote(session, raw, url, server_pid)
+            for name, arg_list in calls.items():
+                out[name] = await _measure_tool(ctx, toolset, remote, name, arg_list, warmup)
     return out
 
 
+async def _measure_tool(
+    ctx: ToolContext,
+    toolset: Toolset,
+    remote: Remote,
+    name: str,
+    arg_list: list[dict[str, Any]],
+    warmup: int,
+) -> Figures:
+    session = remote.session
+    for i, args in enumerate(arg_list[:warmup]):
+        await one_call(ctx, toolset, remote, name, args, i)
+        await session.send_ping()
+    fig = Figures(load=load())
+    for i, args in enumerate(arg_list[warmup:]):
+        times, same_rows = await one_call(ctx, toolset, remote, name, args, i)
+        fig.direct.append(times["direct"])
+        fig.same.append(times["same"])
+        fig.remote.append(times["mcp"])
+        fig.raw.append(times["raw"])
+        fig.dating.append(times["dating"])
+        fig.direct_cpu.append(times["direct_cpu"])
+        fig.client_cpu.append(times["client_cpu"])
+        fig.server_cpu.append(times["server_cpu"])
+        fig.mismatched += not same_rows
+        started = time.perf_counter()
+        await session.send_ping()
+        fig.pings.append(_ms(started))
+    return fig
+
+
 def report(console: Console, figures: dict[str, Figures]) -> float:
-    """The table of every tool, computed the same way for each; returns the worst p50 ratio."""
+    """The two tables of every tool, computed the same way for each; returns the worst p50 ratio.
+
+    The first holds the figure of record (MCP through the SDK's client against the direct call);
+    the second the diagnostics that say where an MCP call's time goes.
+    """
     table = Table(
         "tool",
         "load (1 5 15 min)",
@@ -226,22 +294,31 @@ def report(console: Console, figures: dict[str, Figures]) -> float:
         "p95",
         "MCP p50",
         "p95",
-        "ping p50",
-        "dating p50",
         "MCP/direct p50",
         "p95",
         "MCP/same p50",
         "p95",
+        title="Tool call latency (ms): direct, same content in-process, MCP over streamable HTTP "
+        "(SDK client)",
+    )
+    diagnostics = Table(
+        "tool",
+        "ping p50",
+        "dating p50",
+        "raw JSON-RPC p50",
+        "p95",
+        "raw/direct p50",
         "CPU/call direct",
         "MCP client",
         "server",
         "rows differ",
-        title="Tool call latency (ms): direct, same content in-process, MCP over streamable HTTP",
+        title="Diagnostics (ms): MCP ping, the server's dating query, the same call by a bare "
+        "JSON-RPC client (not a real client: the server's share), CPU per call",
     )
     worst = 0.0
     for name, f in figures.items():
-        d50, s50, m50 = (statistics.median(x) for x in (f.direct, f.same, f.remote))
-        d95, s95, m95 = (p95(x) for x in (f.direct, f.same, f.remote))
+        d50, s50, m50, r50 = (statistics.median(x) for x in (f.direct, f.same, f.remote, f.raw))
+        d95, s95, m95, r95 = (p95(x) for x in (f.direct, f.same, f.remote, f.raw))
         ratio = m50 / max(d50, 1e-6)
         worst = max(worst, ratio)
         table.add_row(
@@ -253,18 +330,25 @@ def report(console: Console, figures: dict[str, Figures]) -> float:
             f"{s95:.1f}",
             f"{m50:.1f}",
             f"{m95:.1f}",
-            f"{statistics.median(f.pings):.1f}",
-            f"{statistics.median(f.dating):.1f}",
             f"{ratio:.2f}x" + ("" if ratio <= TARGET_RATIO else " (over 2x)"),
             f"{m95 / max(d95, 1e-6):.2f}x",
             f"{m50 / max(s50, 1e-6):.2f}x",
             f"{m95 / max(s95, 1e-6):.2f}x",
+        )
+        diagnostics.add_row(
+            name,
+            f"{statistics.median(f.pings):.1f}",
+            f"{statistics.median(f.dating):.1f}",
+            f"{r50:.1f}",
+            f"{r95:.1f}",
+            f"{r50 / max(d50, 1e-6):.2f}x",
             f"{statistics.mean(f.direct_cpu):.1f}",
             f"{statistics.mean(f.client_cpu):.1f}",
             f"{statistics.mean(f.server_cpu):.1f}",
             str(f.mismatched),
         )
     console.print(table)
+    console.print(diagnostics)
     return worst
 
 

@@ -21,7 +21,8 @@ from pathlib import Path
 import httpx
 
 from shabgraph.processes import port_free
-from shabgraph.settings import PROJECT_ROOT, Settings
+from shabgraph.project import PROJECT_ROOT
+from shabgraph.settings import Settings
 from ui.launch import private_app_root, ui_command, ui_env
 
 SCRIPTED = "tests.ui.scripted_agent:create_agent"

@@ -36,7 +36,8 @@ from evals.systems import (
 from shabgraph import db
 from shabgraph.errors import InputError
 from shabgraph.llm import chat_model
-from shabgraph.settings import PROJECT_ROOT, Settings
+from shabgraph.project import PROJECT_ROOT
+from shabgraph.settings import Settings
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
 SUITE_FILES = {

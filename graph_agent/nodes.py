@@ -14,10 +14,10 @@ from typing import Any
 
 from langgraph.runtime import Runtime
 
+from graph_agent import placeholder
 from graph_agent.context import AgentContext
 from graph_agent.events import emit
 from graph_agent.planners.base import RouteOut, TurnView
-from graph_agent.planners.calls import ENTITY
 from graph_agent.planners.offline import linking
 from graph_agent.reflection import reflect
 from graph_agent.result import EntityRef, Reflection, RouteDecision, ToolStep
@@ -25,6 +25,8 @@ from graph_agent.state import AgentState, Slots, ToolCall
 from shabgraph.errors import ShabgraphError
 
 Node = Callable[[AgentState, Runtime[AgentContext]], Awaitable[AgentState]]
+TOOL_EVENT = ("round", "tool", "args", "outcome", "rows", "ms", "message")
+"""The fields of a step the `tool` event carries."""
 FELL_BACK = "fell back to the offline planner"
 """The words of every trace entry of a step the offline rules decided instead of the LLM."""
 
@@ -215,13 +217,18 @@ async def run_tools(state: AgentState, runtime: Runtime[AgentContext]) -> AgentS
     homonyms = list(state.get("homonyms") or [])
     slots = Slots.model_validate(state.get("slots") or {})
     skipped = False
+    linked = placeholder.Linked()  # `$entity`: only what this plan's latest search linked
     for raw in state.get("pending") or []:
         call = ToolCall.model_validate(raw)
-        if ENTITY in call.args.values():
-            if not entities:
-                skipped = True  # the search linked nobody: nothing to explore, plan unfinished
+        if placeholder.uses_placeholder(call.args):
+            filled = placeholder.fill(call.args, linked)
+            if filled is None:
+                skipped = True  # nobody, or namesakes only: nothing to explore, plan unfinished
+                if linked.ties and linked.at is not None:
+                    note = placeholder.skip_note(call, linked)
+                    steps[linked.at]["message"] = f"{steps[linked.at]['message']} {note}".strip()
                 continue
-            call.args = {k: (entities[0]["id"] if v == ENTITY else v) for k, v in call.args.items()}
+            call.args = filled
         res = await ctx.toolbox.run(call.tool, call.args)
         step = ToolStep(
             round=rnd,
@@ -237,6 +244,8 @@ async def run_tools(state: AgentState, runtime: Runtime[AgentContext]) -> AgentS
             fallback=call.fallback,
         ).model_dump(mode="json")
         step.update(call_id=call.call_id, citations=res.citations)
+        if call.tool == "search_companies" and call.purpose.startswith("link"):
+            linked = placeholder.Linked()  # until this search links someone
         if (
             call.tool == "search_companies"
             and call.purpose.startswith("link")
@@ -248,18 +257,10 @@ async def run_tools(state: AgentState, runtime: Runtime[AgentContext]) -> AgentS
             if ent:
                 entities = [ent.model_dump(), *[e for e in entities if e["id"] != ent.id]]
             homonyms = [e.model_dump() for e in ties]
+            # a second name that links to namesakes only must not reuse the first name's entity
+            linked = placeholder.Linked(ent.id if ent else None, list(ties), len(steps))
         steps.append(step)
-        emit(
-            runtime,
-            "tool",
-            round=rnd,
-            tool=call.tool,
-            args=step["args"],
-            outcome=step["outcome"],
-            rows=step["rows"],
-            ms=step["ms"],
-            message=step["message"],
-        )
+        emit(runtime, "tool", **{k: step[k] for k in TOOL_EVENT})
     out: AgentState = {
         "steps": steps,
         "entities": entities,

@@ -8,6 +8,7 @@ one answer, which is all these tools need and the cheapest to serve.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any, Final
@@ -76,9 +77,17 @@ def build_http_app(server: Server[Any, Any], *, token: str, rate_limit: int) -> 
     )
 
 
+BACKEND_OPTIONS: Final = {"use_uvloop": sys.platform != "win32"}
+"""anyio's options for the server's event loop: uvloop (see `serve_http`; none for Windows)."""
+
+
 async def serve_http(app: Starlette, port: int) -> None:
     """Serve `app` on 127.0.0.1:`port` until interrupted (SIGINT/SIGTERM end it cleanly).
 
+    Run it under `anyio.run(..., backend_options=BACKEND_OPTIONS)`. uvloop for the event loop
+    and httptools for the HTTP parsing (both compiled, both uvicorn's own "standard" choices):
+    measured on the 1M graph with the SDK's client, they cut the server's event-loop CPU per
+    call by 0.2-0.6 ms (ping 1.15-1.37 -> 0.94-0.95 ms; run_cypher 2.0-2.4 -> 1.3-1.9 ms).
     No access log (a line per call is the client's business; errors are still logged), and
     connections kept open for a minute: an agent thinks for seconds between calls, and with the
     default 5 s every such call would pay a new connection (an extra round trip through both
@@ -90,6 +99,7 @@ async def serve_http(app: Starlette, port: int) -> None:
         app,
         host=HOST,
         port=port,
+        http="httptools",
         log_level="warning",
         access_log=False,
         timeout_keep_alive=KEEP_ALIVE_S,

@@ -11,7 +11,7 @@ from typing import Literal
 
 import anyio
 
-from mcp_server.http import HOST, PATH, build_http_app, serve_http
+from mcp_server.http import BACKEND_OPTIONS, HOST, PATH, build_http_app, serve_http
 from mcp_server.server import build_server, serve_stdio
 from mcp_server.toolset import Toolset
 from shabgraph import db
@@ -46,4 +46,4 @@ def serve(settings: Settings, transport: Transport, port: int | None = None) -> 
         app = build_http_app(server, token=token, rate_limit=settings.mcp_rate_limit)
         # stdout stays clean for scripts; the address goes where the logs go.
         print(f"shabgraph MCP server on http://{HOST}:{bound}{PATH}", file=sys.stderr, flush=True)
-        anyio.run(serve_http, app, bound)
+        anyio.run(serve_http, app, bound, backend_options=BACKEND_OPTIONS)

@@ -20,7 +20,8 @@ from pathlib import Path
 from shabgraph.errors import ServerError
 from shabgraph.java_runtime import find_java
 from shabgraph.maven import MAVEN_CENTRAL, find_maven
-from shabgraph.settings import NEO4J_VERSION, Settings
+from shabgraph.project import NEO4J_VERSION
+from shabgraph.settings import Settings
 from shabgraph.truststore import ssl_options
 
 MANIFEST = "lib.sha1"

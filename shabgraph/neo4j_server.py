@@ -20,7 +20,8 @@ from shabgraph.errors import ServerError
 from shabgraph.java_runtime import current_java, find_java
 from shabgraph.neo4j_dist import dist_dir, install, is_installed
 from shabgraph.processes import log_tail, port_free, recorded_pid, terminate, wait_until_ready
-from shabgraph.settings import NEO4J_VERSION, PROJECT_ROOT, Settings
+from shabgraph.project import NEO4J_VERSION, PROJECT_ROOT
+from shabgraph.settings import Settings
 
 __all__ = [
     "NEO4J_VERSION",
@@ -110,6 +111,18 @@ def _live_pid(settings: Settings) -> int | None:
     )
 
 
+def _running_bolt_port(settings: Settings) -> int | None:
+    """The Bolt port the running instance was started with (from the conf it was given)."""
+    conf = settings.instance_dir / "conf" / "neo4j.conf"
+    if not conf.is_file():
+        return None
+    for line in conf.read_text().splitlines():
+        key, _, value = line.partition("=")
+        if key.strip() == "server.bolt.listen_address" and value.rpartition(":")[2].isdigit():
+            return int(value.rpartition(":")[2])
+    return None
+
+
 def _log_tail(settings: Settings, lines: int = 20) -> str:
     logs = settings.instance_dir / "logs"
     return log_tail([logs / "console.log", logs / "neo4j.log"], lines)
@@ -143,6 +156,14 @@ def start(settings: Settings) -> Status:
             hint="unset NEO4J_URI to use the managed server",
         )
     if _live_pid(settings) is not None:
+        running = _running_bolt_port(settings)
+        if running is not None and running != settings.neo4j_bolt_port:
+            raise ServerError(
+                f"instance '{settings.neo4j_instance}' is already running with Bolt on port "
+                f"{running}, not on {settings.neo4j_bolt_port}",
+                hint=f"use port {running}, or stop it first (`shabgraph neo4j stop` with the "
+                "same instance and ports) and start it again",
+            )
         return status(settings)
     dist = install(settings)
     java = find_java(settings)

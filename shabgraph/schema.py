@@ -56,6 +56,7 @@ FT_COMPANY: Final = "company_fulltext"
 FT_PERSON: Final = "person_fulltext"
 FT_EVENT: Final = "event_text"
 FT_NAMEHUB: Final = "namehub_fulltext"
+FT_INITIALS: Final = "company_initials"
 VECTOR_EVENT: Final = "event_embedding"
 
 # Each statement is idempotent (IF NOT EXISTS); order matters only for readability.
@@ -93,6 +94,28 @@ MIGRATIONS: Final[tuple[tuple[str, str], ...]] = (
         "CREATE INDEX company_hub_key IF NOT EXISTS FOR (c:Company) ON (c.hub_key)",
     ),
     ("company_seat", "CREATE INDEX company_seat IF NOT EXISTS FOR (c:Company) ON (c.seat)"),
+    # Folded place keys (shabgraph.register.places): "firms in Zurich" finds the seat "Zürich"
+    # (tools/listing_companies.py), a prefix seek on the key instead of a scan of every seat.
+    (
+        "company_seat_key",
+        "CREATE INDEX company_seat_key IF NOT EXISTS FOR (c:Company) ON (c.seat_key)",
+    ),
+    # Set only for a residence abroad: "persons living abroad" reads the few that have it.
+    (
+        "person_residence_country",
+        "CREATE INDEX person_residence_country IF NOT EXISTS FOR (p:Person) "
+        "ON (p.residence_country)",
+    ),
+    # "persons living in canton X" (tools/listing_persons.py), and the derived stage's look-up
+    # of the persons living at a firm's seat
+    (
+        "person_residence_canton",
+        "CREATE INDEX person_residence_canton IF NOT EXISTS FOR (p:Person) ON (p.residence_canton)",
+    ),
+    (
+        "person_residence_key",
+        "CREATE INDEX person_residence_key IF NOT EXISTS FOR (p:Person) ON (p.residence_key)",
+    ),
     ("company_canton", "CREATE INDEX company_canton IF NOT EXISTS FOR (c:Company) ON (c.canton)"),
     (
         "company_legal_form",
@@ -196,6 +219,13 @@ MIGRATIONS: Final[tuple[tuple[str, str], ...]] = (
         FT_PERSON,
         f"CREATE FULLTEXT INDEX {FT_PERSON} IF NOT EXISTS FOR (p:Person) "
         "ON EACH [p.full_name, p.name_variants_text, p.residence, p.origin]",
+    ),
+    # The word initials of every name (shabgraph/register/initials.py): "SKS" finds the names
+    # whose words begin with those letters without reading every name with an S and a K.
+    (
+        FT_INITIALS,
+        f"CREATE FULLTEXT INDEX {FT_INITIALS} IF NOT EXISTS FOR (c:Company) "
+        "ON EACH [c.initials_text]",
     ),
     (FT_EVENT, f"CREATE FULLTEXT INDEX {FT_EVENT} IF NOT EXISTS FOR (e:Event) ON EACH [e.text]"),
     (

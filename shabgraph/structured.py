@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import Sequence
+from collections.abc import Generator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic, Literal, TypeVar
 
@@ -45,6 +45,10 @@ REFUSED_STATUS = frozenset({400, 404, 405, 415, 422, 501})
 LIMIT_WORDS = ("context", "too long", "maximum", "exceed")
 """Words of a 400 about the prompt's size: that is no missing feature, and no reason to switch."""
 T = TypeVar("T", bound=BaseModel)
+Request = tuple[Any, list["BaseMessage"]]
+"""One request to send: the (bound) runnable and the messages it is given."""
+Outcome = tuple[Any, Exception | None]
+"""What one request gave: (the reply, None), or (None, the exception it raised)."""
 
 _DETECTED: dict[str, Method] = {}
 """The method each endpoint (base URL and model) accepted, for the whole process."""
@@ -198,17 +202,23 @@ class StructuredCaller:
         error = None if value is not None else LLMUnusable(why_not)
         return StructuredReply(value, error, method, calls, reply)
 
-    async def ainvoke(
-        self, schema: type[T], messages: Sequence[BaseMessage], max_tokens: int | None = None
-    ) -> StructuredReply[T]:
-        """One object of `schema`; a refused method is replaced by the next weaker one."""
+    def _steps(
+        self, schema: type[T], messages: Sequence[BaseMessage], max_tokens: int | None
+    ) -> Generator[Request, Any, StructuredReply[T]]:
+        """The one retry loop of `invoke` and `ainvoke`: it decides what to ask, whether to ask
+        again and how to read the reply, and leaves only the sending to them.
+
+        It yields each request (runnable, messages) and receives the reply by `send`, or the
+        exception the request raised by `throw`; a refused method is replaced by the next weaker
+        one, anything else ends the loop with the reply read or the error typed.
+        """
         calls = 0
         while True:
             method = self.method
-            runnable, msgs = self.request(method, schema, messages, max_tokens)
+            request = self.request(method, schema, messages, max_tokens)
             calls += 1
             try:
-                reply = await asyncio.wait_for(runnable.ainvoke(msgs), self.timeout_s)
+                reply = yield request
             except Exception as exc:
                 error = classify(exc, self.timeout_s, FEATURE[method])
                 if isinstance(error, LLMUnsupported) and self._downgrade(method):
@@ -216,20 +226,51 @@ class StructuredCaller:
                 return StructuredReply(None, error, method, calls, cut_reply(exc))
             return self._result(schema, method, calls, reply)
 
+    async def ainvoke(
+        self, schema: type[T], messages: Sequence[BaseMessage], max_tokens: int | None = None
+    ) -> StructuredReply[T]:
+        """One object of `schema`; a refused method is replaced by the next weaker one."""
+        steps = self._steps(schema, messages, max_tokens)
+        todo: Request | StructuredReply[T] = next(steps)
+        while not isinstance(todo, StructuredReply):
+            todo = advance(steps, await self._asend(todo))
+        return todo
+
     def invoke(
         self, schema: type[T], messages: Sequence[BaseMessage], max_tokens: int | None = None
     ) -> StructuredReply[T]:
         """`ainvoke` for synchronous callers (the extractor's worker threads)."""
-        calls = 0
-        while True:
-            method = self.method
-            runnable, msgs = self.request(method, schema, messages, max_tokens)
-            calls += 1
-            try:
-                reply = runnable.invoke(msgs)
-            except Exception as exc:
-                error = classify(exc, self.timeout_s, FEATURE[method])
-                if isinstance(error, LLMUnsupported) and self._downgrade(method):
-                    continue
-                return StructuredReply(None, error, method, calls, cut_reply(exc))
-            return self._result(schema, method, calls, reply)
+        steps = self._steps(schema, messages, max_tokens)
+        todo: Request | StructuredReply[T] = next(steps)
+        while not isinstance(todo, StructuredReply):
+            todo = advance(steps, send(todo))
+        return todo
+
+    async def _asend(self, request: Request) -> Outcome:
+        """`send`, awaited and abandoned after `timeout_s`."""
+        runnable, msgs = request
+        try:
+            return await asyncio.wait_for(runnable.ainvoke(msgs), self.timeout_s), None
+        except Exception as exc:
+            return None, exc
+
+
+def send(request: Request) -> Outcome:
+    """One request sent: (the reply, None), or (None, what it raised) for the loop to judge."""
+    runnable, msgs = request
+    try:
+        return runnable.invoke(msgs), None
+    except Exception as exc:
+        return None, exc
+
+
+def advance(
+    steps: Generator[Request, Any, StructuredReply[T]], outcome: Outcome
+) -> Request | StructuredReply[T]:
+    """Hands the retry loop what one request gave: its next request, or the final reply."""
+    reply, failure = outcome
+    try:
+        return steps.throw(failure) if failure is not None else steps.send(reply)
+    except StopIteration as done:
+        result: StructuredReply[T] = done.value
+        return result

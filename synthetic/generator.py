@@ -10,7 +10,7 @@ from pathlib import Path
 from pydantic import BaseModel, Field
 
 from shabgraph.errors import InputError
-from synthetic import lifecycle, mutations
+from synthetic import lifecycle, mutations, registration
 from synthetic.model import Company
 from synthetic.simulator import Simulator
 from synthetic.vocab import load
@@ -60,7 +60,7 @@ def _step(sim: Simulator) -> None:
     active = len(pop.active)
     p_reg = max(0.12, 1.0 - active / sim.target)
     if active < 5 or (active < sim.target * 1.15 and r.random() < p_reg):
-        lifecycle.register(sim)
+        registration.register(sim)
         return
     c = pop.companies[pop.active.pick(r)]
     need = lifecycle.notices_needed(c)
@@ -116,7 +116,7 @@ def _step(sim: Simulator) -> None:
         else:
             lifecycle.demerge(sim, c, other)
     elif choice == "branch" and corp:
-        lifecycle.register(sim, head=c)
+        registration.register(sim, head=c)
     else:
         mutations.mutate(sim, c)
 

@@ -1,14 +1,23 @@
 """HR02 mutations of a live company: officers, moves, address, seat, name, purpose, capital,
-auditor, legal-form conversion and asset transfers, one or two per notice."""
+auditor, legal-form conversion and asset transfers, one or two per notice (the changes of one
+attribute are written by synthetic/attribute_changes.py)."""
 
 from __future__ import annotations
 
 from datetime import timedelta
 
 from synthetic import corrections, phrases
-from synthetic.lifecycle import CAPITALS, _name, _suffix
+from synthetic.attribute_changes import (
+    amend_statutes,
+    move_seat,
+    new_address,
+    new_purpose,
+    raise_capital,
+    rename,
+)
 from synthetic.model import Company
 from synthetic.officers import Plan, draw_signature, write_changes
+from synthetic.registration import CAPITALS, form_suffix
 from synthetic.render import Notice
 from synthetic.simulator import Simulator, fmt_date
 
@@ -63,19 +72,19 @@ def mutate(sim: Simulator, c: Company) -> None:
     old_seat = c.seat
     for kind in kinds:
         if kind == "name":
-            _rename(sim, notice, c)
+            rename(sim, notice, c)
             changes.add("nameChanged")
         elif kind == "seat":
-            _move_seat(sim, notice, c)
+            move_seat(sim, notice, c)
             changes.update({"seatChanged", "addressChanged"})
         elif kind == "address":
-            _new_address(sim, notice, c)
+            new_address(sim, notice, c)
             changes.add("addressChanged")
         elif kind == "purpose":
-            _purpose(sim, notice, c)
+            new_purpose(sim, notice, c)
             changes.add("purposeChanged")
         elif kind == "capital":
-            _capital(sim, notice, c)
+            raise_capital(sim, notice, c)
             changes.add("capitalChanged")
         elif kind == "conversion":
             _convert(sim, notice, c)
@@ -93,104 +102,18 @@ def mutate(sim: Simulator, c: Company) -> None:
     sim.finish(notice, skel, c, before, sim.commons(c), changes=changes, title_suffix=suffix)
 
 
-def _statutes(notice: Notice) -> None:
-    if "statutes_change" in notice.event_types:
-        return
-    notice.event("statutes_change")
-    L = phrases.LABELS[notice.lang]
-    sep = "" if notice.lang == "fr" else ":"
-    notice.add(f"{L['statutes_changed']}{sep} {fmt_date(notice.journal_date - timedelta(days=3))}.")
-
-
-def _rename(sim: Simulator, notice: Notice, c: Company) -> None:
-    new, transl = _name(sim, c.legal_form, c.lang, c.sector)
-    if c.legal_form not in ("0101", "0103", "0104"):
-        _statutes(notice)
-    notice.event("name_change")
-    notice.add(f"{phrases.LABELS[notice.lang]['name_new']}: {new}.")
-    c.name = c.base_name = new
-    c.translations = transl
-    notice.subject(c, new)
-    sim.set_state(c, "names", new, notice, translations=transl)
-
-
-def _new_address(sim: Simulator, notice: Notice, c: Company) -> None:
-    place = next(p for p in sim.vocab.places if p.name == c.seat)
-    c.address = sim.pop.address(place)
-    notice.event("address_change")
-    notice.add(f"{phrases.LABELS[notice.lang]['address_new']}: {c.address.one_line()}.")
-    sim.set_address(c, notice)
-
-
-def _move_seat(sim: Simulator, notice: Notice, c: Company) -> None:
-    # a move stays within the canton so that the notice's office and language stay right
-    options = [
-        p for p in sim.vocab.places_by_canton[c.canton] if p.name != c.seat and p.lang == c.lang
-    ]
-    if not options:
-        _new_address(sim, notice, c)
-        return
-    place = options[sim.rng.randrange(len(options))]
-    if c.legal_form not in ("0101", "0103", "0104", "0151", "0111"):
-        _statutes(notice)
-    notice.event("seat_change")
-    notice.add(f"{phrases.LABELS[notice.lang]['seat_new']}: {place.name}.")
-    c.seat = place.name
-    sim.set_state(c, "seats", c.seat, notice)
-    _new_address(sim, notice, c)
-
-
-def _purpose(sim: Simulator, notice: Notice, c: Company) -> None:
-    sectors = list(sim.vocab.companies["sectors"])
-    c.sector = sectors[sim.rng.randrange(len(sectors))]
-    purpose = sim.vocab.companies["sectors"][c.sector]["purpose"][c.lang]
-    if c.legal_form in ("0108", "0109", "0110") or purpose == c.purpose:
-        purpose = f"{c.purpose} {sim.vocab.companies['sectors'][c.sector]['purpose'][c.lang]}"
-    if c.legal_form not in ("0101", "0103", "0104", "0151", "0111"):
-        _statutes(notice)
-    notice.event("purpose_change")
-    notice.add(f"{phrases.LABELS[notice.lang]['purpose_new']}: {purpose}")
-    c.purpose = purpose
-    sim.set_state(c, "purposes", purpose, notice)
-
-
-def _capital(sim: Simulator, notice: Notice, c: Company) -> None:
-    old = c.capital or 0.0
-    new = float(old + sim.rng.choice((10_000, 20_000, 50_000, 100_000, 250_000)))
-    _statutes(notice)
-    notice.event("capital_change")
-    label = phrases.CAPITAL_LABEL[c.legal_form][notice.lang]
-    prev = phrases.PREVIOUS[notice.lang]
-    if notice.lang == "de":
-        notice.add(
-            f"{label} neu: {phrases.chf(new)} [{prev}: {phrases.chf(old)}]. "
-            f"Liberierung {label} neu: {phrases.chf(new)}."
-        )
-    elif notice.style == "prose":
-        notice.add(
-            f"{label} porté de {phrases.chf_plain(old)} à {phrases.chf_plain(new)}, "
-            f"entièrement libéré."
-        )
-    else:
-        word = "Nouveau" if notice.lang == "fr" else "Nuovo"
-        low = label[0].lower() + label[1:]
-        notice.add(f"{word} {low}: {phrases.chf(new)} [{prev}: {phrases.chf(old)}].")
-    c.capital = new
-    sim.set_state(c, "capitals", new, notice, paid=new, currency="CHF")
-
-
 def _convert(sim: Simulator, notice: Notice, c: Company) -> None:
     """GmbH -> AG conversion: new form, name, capital (and a board in the officer change)."""
     lang = notice.lang
-    _statutes(notice)
+    amend_statutes(notice)
     notice.event("legal_form_change", "name_change", "capital_change")
     old_cap = c.capital or 20_000.0
     new_cap = max(100_000.0, old_cap)
     new_name = c.base_name.replace(
-        f" {_suffix(sim, '0107', lang)}", f" {_suffix(sim, '0106', lang)}"
+        f" {form_suffix(sim, '0107', lang)}", f" {form_suffix(sim, '0106', lang)}"
     )
     if new_name == c.base_name:
-        new_name = f"{c.base_name} {_suffix(sim, '0106', lang)}"
+        new_name = f"{c.base_name} {form_suffix(sim, '0106', lang)}"
     L = phrases.LABELS[lang]
     form_label = sim.vocab.companies["legal_forms"]["0106"]["label"][lang]
     label = phrases.CAPITAL_LABEL["0106"][lang]
@@ -234,7 +157,7 @@ def _transfer(sim: Simulator, notice: Notice, c: Company) -> None:
         lambda x: x.id != c.id and x.status == "active" and x.kind == "company"
     )
     if other is None:
-        return _new_address(sim, notice, c)
+        return new_address(sim, notice, c)
     r = sim.rng
     notice.event("asset_transfer")
     buyer = r.random() < 0.5  # the subject receives (other is seller) or gives

@@ -1,8 +1,9 @@
 """The simulation clock and the publishing of one notice: API-shaped JSON plus truth lines.
 
 `Simulator` owns the random generator, the population and the writer; the event modules
-(`lifecycle.py`, `mutations.py`) call `begin()` to open a notice for a company, write its text
-through `render.Notice`, and `finish()` to publish it.
+(`registration.py`, `lifecycle.py`, `mutations.py`) call `begin()` to open a notice for a
+company, write its text through `render.Notice`, and `finish()` to publish it (the page's JSON
+layout is synthetic/publication.py, the truth of functions and states synthetic/truth_book.py).
 """
 
 from __future__ import annotations
@@ -12,12 +13,13 @@ import uuid
 from datetime import date
 from typing import Any
 
-from synthetic import phrases
-from synthetic.dates import api_ts, dmy, issue_numbers, working_days
-from synthetic.model import Company, Holding, Person, set_value
+from synthetic import phrases, publication
+from synthetic.dates import dmy, issue_numbers, working_days
+from synthetic.model import Company, Person
 from synthetic.population import Population
 from synthetic.register_prose import uses_register_prose
 from synthetic.render import Notice
+from synthetic.truth_book import TruthBook
 from synthetic.vocab import Vocab
 from synthetic.writer import CorpusWriter
 
@@ -25,17 +27,8 @@ PROSE_CANTONS = frozenset({"GE", "VD", "NE"})
 PROSE_RATE = 0.88
 """Share of French notices of Geneva, Vaud and Neuchâtel written as running prose."""
 
-CHANGE_FLAGS = (
-    "nameChanged",
-    "uidChanged",
-    "legalStatusChanged",
-    "seatChanged",
-    "addressChanged",
-    "purposeChanged",
-)
 
-
-class Simulator:
+class Simulator(TruthBook):
     """Clock, population and output of one generator run."""
 
     def __init__(
@@ -140,70 +133,7 @@ class Simulator:
 
     def commons(self, c: Company) -> dict[str, Any]:
         """The `commonsActual` / `commonsNew` block of the company as it stands."""
-        assert c.uid is not None
-        digits = c.uid[4:].replace(".", "")
-        comp: dict[str, Any] = {"name": c.name}
-        if c.translations:
-            comp["translations"] = " ".join(f"({t})" for t in c.translations)
-        comp.update(
-            {
-                "uid": c.uid,
-                "uidOrganisationId": digits,
-                "uidOrganisationIdCategorie": "CHE",
-                "code13": c.code13,
-                "seat": c.seat,
-                "legalForm": c.legal_form,
-                "noAddress": c.address is None,
-            }
-        )
-        if c.address is not None:
-            a = c.address
-            addr: dict[str, Any] = {"addressLine1": a.line1} if a.line1 else {}
-            addr.update(
-                {
-                    "street": a.street,
-                    "houseNumber": a.number,
-                    "swissZipCode": a.zip_code,
-                    "town": a.town,
-                }
-            )
-            comp["address"] = addr
-        block: dict[str, Any] = {"company": comp}
-        if c.purpose:
-            block["purpose"] = c.purpose
-        if c.capital:
-            block["capital"] = [{"nominal": c.capital, "paid": c.capital}]
-        revision: dict[str, Any] = {"optingOut": c.opting_out}
-        auditor = next((h for h in c.holdings if h.key == "auditor" and h.ref), None)
-        if auditor is not None and auditor.ref is not None:
-            name, uid, _seat = auditor.ref
-            revision["revisionCompany"] = [
-                {
-                    "name": name,
-                    "country": "CH",
-                    "uid": (uid or "").replace("-", "").replace(".", ""),
-                    "uidOrganisationId": (uid or "")[4:].replace(".", ""),
-                    "uidOrganisationIdCategorie": "CHE",
-                }
-            ]
-        block["revision"] = revision
-        if c.head_office_id:
-            head = self.pop.companies.get(c.head_office_id)
-            if head is not None:
-                ho: dict[str, Any] = {
-                    "name": head.name,
-                    "country": "CH" if head.kind != "foreign" else head.seat[-3:-1],
-                }
-                if head.uid:
-                    ho.update(
-                        {
-                            "uid": head.uid,
-                            "uidOrganisationId": head.uid[4:].replace(".", ""),
-                            "uidOrganisationIdCategorie": "CHE",
-                        }
-                    )
-                block["headOffice"] = ho
-        return block
+        return publication.commons(c, self.pop.companies)
 
     def finish(
         self,
@@ -218,81 +148,28 @@ class Simulator:
         """Publish the notice: page JSON, event and mention truth, company bookkeeping."""
         sub, number, journal = skel["sub"], skel["number"], skel["journal"]
         lang = notice.lang
-        subject_name = (before or after or {}).get("company", {}).get("name", company.name)
-        titles = {
-            k: f"{v} {subject_name}, {(before or after or {})['company']['seat']}{title_suffix}"
-            for k, v in phrases.TITLES[sub].items()
-        }
-        meta = {
-            "id": str(uuid.UUID(int=self.rng.getrandbits(128), version=4)),
-            "rubric": "HR",
-            "subRubric": sub,
-            "language": lang,
-            "publicationNumber": number,
-            "publicationState": "PUBLISHED",
-            "publicationDate": api_ts(self.today),
-            "primaryTenantCode": "shab",
-            "cantons": [company.canton],
-            "title": titles,
-        }
-        content: dict[str, Any] = {}
-        if before is not None:
-            content["commonsActual"] = before
-        if company.last_pub and company.last_pub_date and sub != "HR01":
-            content["lastFosc"] = {
-                "lastFoscDate": api_ts(company.last_pub_date),
-                "lastFoscNumber": self.issues[company.last_pub_date],
-                "lastFoscSequence": company.last_pub[5:],
-            }
+        pub_id = str(uuid.UUID(int=self.rng.getrandbits(128), version=4))
         office = self.vocab.offices[lang].format(canton=self.vocab.canton_names[company.canton])
-        content.update(
-            {
-                "publicationText": notice.text(),
-                "journalNumber": skel["journal_number"],
-                "journalDate": api_ts(journal),
-                "senderOffice": {"officeName": office},
-            }
+        self.writer.publication(
+            publication.page(
+                notice,
+                skel,
+                company,
+                before,
+                after,
+                pub_id=pub_id,
+                published=self.today,
+                issues=self.issues,
+                office=office,
+                changes=changes,
+                title_suffix=title_suffix,
+            )
         )
-        if sub == "HR01":
-            content["transaction"] = {"registration": True}
-        elif sub == "HR03":
-            content["transaction"] = {"delete": {"deletionDate": api_ts(journal)}}
-        else:
-            ch = changes or set()
-            flags: dict[str, Any] = {"others": bool(ch & {"officer", "auditor", "other"})}
-            for flag in CHANGE_FLAGS:
-                flags[flag] = flag in ch
-            cap = "capitalChanged" in ch
-            flags["capitalChanged"] = {"nominal": cap, "paid": cap, "other": False}
-            flags["statusChanged"] = {
-                "bankruptcy": {
-                    "dissolution": "bankruptcy" in ch,
-                    "dismissal": False,
-                    "revocation": False,
-                    "cancellation": False,
-                    "summary": False,
-                },
-                "liquidation": {
-                    "dissolution": {
-                        "nonExceptional": "liquidation" in ch,
-                        "or731b": False,
-                        "hregv153b": False,
-                    },
-                    "revocation": False,
-                },
-                "suspension": False,
-                "reentry": False,
-                "reapplication": False,
-            }
-            content["transaction"] = {"update": {"changements": flags}}
-        if after is not None:
-            content["commonsNew"] = after
-        self.writer.publication({"meta": meta, "content": content})
         self.writer.truth(
             "events",
             {
                 "pub_number": number,
-                "pub_id": meta["id"],
+                "pub_id": pub_id,
                 "file": self.writer.current_file,
                 "sub_rubric": sub,
                 "language": lang,
@@ -321,99 +198,6 @@ class Simulator:
             self.by_event[e] = self.by_event.get(e, 0) + 1
         if notice.style == "prose":
             self.prose_notices += 1
-
-    # -- roles ------------------------------------------------------------------------------
-    def open_role(
-        self,
-        company: Company,
-        notice: Notice,
-        key: str,
-        signature: str,
-        person: Person | None = None,
-        holder: Company | None = None,
-        shares: int = 0,
-    ) -> Holding:
-        """Start a function interval (truth written when it closes)."""
-        if person is not None:
-            h = Holding(
-                holder_id=person.id,
-                holder_kind="person",
-                key=key,
-                signature=signature,
-                valid_from=notice.journal_date,
-                opened_by=notice.pub_number,
-                words=notice.role_words(key, person),
-                residence=person.residence,
-                shares=shares,
-            )
-            self.pop.take_role(person)
-        else:
-            assert holder is not None
-            h = Holding(
-                holder_id=holder.id,
-                holder_kind="company",
-                key=key,
-                signature=signature,
-                valid_from=notice.journal_date,
-                opened_by=notice.pub_number,
-                words=notice.role_words(key, None),
-                shares=shares,
-                ref=(holder.name, holder.uid, holder.seat),
-            )
-        company.holdings.append(h)
-        return h
-
-    def close_role(
-        self, company: Company, h: Holding, when: date | None, pub: str | None, reason: str | None
-    ) -> None:
-        """End a function interval and write its truth line."""
-        if h not in company.holdings:
-            return  # already closed by another change of the same notice
-        company.holdings.remove(h)
-        self.writer.truth(
-            "roles",
-            {
-                "holder_id": h.holder_id,
-                "holder_kind": h.holder_kind,
-                "company_id": company.id,
-                "roles": self.vocab.roles[h.key]["roles"],
-                "role_key": h.key,
-                "role_words": h.words,
-                "signature": h.signature,
-                "valid_from": h.valid_from.isoformat(),
-                "valid_to": when.isoformat() if when else None,
-                "opened_by": h.opened_by,
-                "closed_by": pub,
-                "close_reason": reason,
-                "corrected_by": h.corrected_by,
-                "corrected_from": h.corrected_from,
-            },
-        )
-        if h.holder_kind == "person" and when is not None:
-            self.pop.drop_role(h.holder_id)
-
-    def set_state(
-        self, company: Company, attr: str, value: Any, notice: Notice, **extra: Any
-    ) -> None:
-        """Record a new value of a company attribute in its truth history."""
-        set_value(company.truth[attr], value, notice.journal_date, notice.pub_number, **extra)
-
-    def set_address(self, company: Company, notice: Notice) -> None:
-        """Record the company's current address (one line plus its parts) in its history."""
-        a = company.address
-        if a is None:
-            return
-        self.set_state(
-            company,
-            "addresses",
-            a.one_line(),
-            notice,
-            line1=a.line1,
-            street=a.street,
-            house_number=a.number,
-            zip_code=a.zip_code,
-            town=a.town,
-        )
 
     # -- end of life ------------------------------------------------------------------------
     def _company_done(self, company: Company) -> None:

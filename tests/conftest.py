@@ -1,7 +1,9 @@
 """Shared fixtures: the real Neo4j test server, and markers set from the fixtures a test uses.
 
 Graph tests run against a managed instance named `test` (ports 7688/7475 by default, its own data
-folder), never against the `main` instance that holds the user's graph. Set
+folder), never against the `main` instance that holds the user's graph. It is started on first use
+and stopped when the session ends if the session started it (tests/servers.py), so no run leaves
+a server behind for the next one; one that ran before stays. Set
 SHABGRAPH_TEST_NEO4J_URI (with NEO4J_USER / NEO4J_PASSWORD) to use an external server instead.
 
 The thread-store tests run on SQLite and on a real Postgres (`db_settings`, parametrised): a
@@ -21,8 +23,9 @@ from pathlib import Path
 import pytest
 from neo4j import Driver
 
-from shabgraph import db, neo4j_server, postgres_server, schema
+from shabgraph import db, postgres_server, schema
 from shabgraph.settings import Settings
+from tests import servers
 
 REPO = Path(__file__).resolve().parent.parent
 # Test data lives in the repository: a fresh clone needs nothing beside it.
@@ -108,11 +111,16 @@ def settings_env(settings: Settings) -> dict[str, str]:
 
 
 @pytest.fixture(scope="session")
-def neo4j_settings() -> Settings:
+def neo4j_settings() -> Iterator[Settings]:
+    """Settings of the test Neo4j, started on first use and stopped at the session's end if this
+    session started it (tests/servers.py); an external server (SHABGRAPH_TEST_NEO4J_URI) is used
+    as it is."""
     settings = test_settings()
-    if settings.managed:
-        neo4j_server.start(settings)  # no-op when already running
-    return settings
+    if not settings.managed:
+        yield settings
+        return
+    with servers.neo4j(settings):
+        yield settings
 
 
 @pytest.fixture(scope="session")
@@ -138,16 +146,17 @@ def clean_db(driver: Driver, neo4j_settings: Settings) -> Driver:
 
 
 @pytest.fixture(scope="session")
-def postgres_settings() -> Settings:
-    """Settings of the managed Postgres test instance, started on first use (no-op if running)."""
+def postgres_settings() -> Iterator[Settings]:
+    """Settings of the managed Postgres test instance, started on first use (no-op if running)
+    and stopped at the session's end if this session started it."""
     settings = test_settings()
     if not postgres_server.binaries_present(settings):
         reason = "PostgreSQL server binaries are absent (apt-get install postgresql)"
         if os.environ.get("CI"):
             pytest.fail(f"{reason}: the Postgres tests cannot run in CI", pytrace=False)
         pytest.skip(f"{reason}; Postgres params skipped")
-    postgres_server.start(settings)
-    return settings
+    with servers.postgres(settings):
+        yield settings
 
 
 @pytest.fixture

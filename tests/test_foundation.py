@@ -104,6 +104,26 @@ def test_start_refuses_a_taken_port(tmp_path) -> None:  # type: ignore[no-untype
             neo4j_server.start(s)
 
 
+def test_start_refuses_a_running_instance_asked_for_other_ports(tmp_path: Path) -> None:
+    running = Settings(_env_file=None, neo4j_home=tmp_path, neo4j_instance="busy")
+    inst = running.instance_dir
+    for sub in ("conf", "run"):
+        (inst / sub).mkdir(parents=True)
+    (inst / "conf" / "neo4j.conf").write_text("server.bolt.listen_address=127.0.0.1:7911\n")
+    # A live process whose command line is that of this instance's server.
+    argv = [sys.executable, "-c", "import time; time.sleep(30)"]
+    with subprocess.Popen([*argv, neo4j_server.ENTRY_POINT, f"--home-dir={inst}"]) as proc:
+        try:
+            (inst / "run" / "shabgraph.pid").write_text(str(proc.pid))
+            asked = running.model_copy(update={"neo4j_bolt_port": 7912})
+            with pytest.raises(neo4j_server.ServerError, match="port 7911, not on 7912"):
+                neo4j_server.start(asked)
+            same = running.model_copy(update={"neo4j_bolt_port": 7911})
+            assert neo4j_server.start(same).pid == proc.pid
+        finally:
+            proc.kill()
+
+
 def test_stale_pid_file_is_ignored(tmp_path) -> None:  # type: ignore[no-untyped-def]
     s = Settings(_env_file=None, neo4j_home=tmp_path, neo4j_instance="stale")
     (s.instance_dir / "run").mkdir(parents=True)

@@ -13,7 +13,7 @@ import grimp
 import pytest
 from importlinter.cli import lint_imports
 
-from shabgraph.settings import PROJECT_ROOT
+from shabgraph.project import PROJECT_ROOT
 
 pytestmark = pytest.mark.unit
 

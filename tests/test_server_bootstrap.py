@@ -24,7 +24,8 @@ from shabgraph import java_runtime, maven, neo4j_dist
 from shabgraph.downloads import fetch_verified, sha512_of
 from shabgraph.errors import ServerError
 from shabgraph.java_runtime import Java, feature_release, registry_java, select
-from shabgraph.settings import NEO4J_VERSION, PROJECT_ROOT, Settings
+from shabgraph.project import NEO4J_VERSION, PROJECT_ROOT
+from shabgraph.settings import Settings
 
 # --- a local file server ---------------------------------------------------------------------
 

@@ -2,21 +2,21 @@
 
 A small precedence-climbing walker over the query's tokens that computes sizes (tools.budget_sizes)
 instead of values. It knows the constructs that build or repeat: list and pattern comprehensions,
-quantifiers, `range()`, `collect()`, `replace()`, `+` and `||`, list and map literals, CASE.
-Anything else is a function or operator whose result is no bigger than its arguments together.
+quantifiers, `range()`, `collect()`, `replace()`, `+` and `||`, list and map literals, CASE (the
+literals and comprehensions are walked by tools.budget_constructs, the tokens by
+tools.budget_cursor). Anything else is a function or operator whose result is no bigger than its
+arguments together.
 """
 
 from __future__ import annotations
 
-from shabgraph.errors import CypherRejected
+from tools.budget_constructs import Constructs
 from tools.budget_sizes import (
     AFTER_TYPE,
     BINARY,
-    DATA,
     DATUM,
     GROWS,
     ITERATORS,
-    MAX_NESTING,
     NOTHING,
     ONE,
     SCALAR,
@@ -32,53 +32,11 @@ from tools.budget_sizes import (
     mul,
     pmax,
     range_length,
-    sub,
 )
 
 
-class Expressions:
+class Expressions(Constructs):
     """Walks expressions from position `i` of the tokens `t`; subclasses walk the clauses."""
-
-    def __init__(self, toks: list[str]) -> None:
-        self.t = toks
-        self.i = 0
-        self.depth = 0
-
-    def enter(self) -> None:
-        self.depth += 1
-        if self.depth > MAX_NESTING:
-            raise CypherRejected(
-                f"Comprehensions and subqueries may nest at most {MAX_NESTING} deep.",
-                "too_much_work",
-            )
-
-    # --- helpers --------------------------------------------------------------------------
-    def peek(self, k: int = 0) -> str:
-        j = self.i + k
-        return self.t[j] if j < len(self.t) else ""
-
-    def up(self, k: int = 0) -> str:
-        return self.peek(k).upper()
-
-    def take(self) -> str:
-        tok = self.peek()
-        self.i += 1
-        return tok
-
-    def skip_group(self) -> None:
-        """Skip one balanced (...), [...] or {...} group starting at the current token."""
-        pairs = {"(": ")", "[": "]", "{": "}"}
-        stack = [pairs[self.take()]]
-        while stack and self.i < len(self.t):
-            tok = self.take()
-            if tok in pairs:
-                stack.append(pairs[tok])
-            elif tok == stack[-1]:
-                stack.pop()
-
-    def subquery(self, scope: Scope) -> Val:
-        """A `{ ... }` subquery (EXISTS, COUNT, COLLECT): walked by the clause walker."""
-        raise NotImplementedError
 
     def expr(self, scope: Scope, level: int = 0) -> Val:
         if level == len(BINARY):
@@ -210,144 +168,6 @@ class Expressions:
             self.take()
         self.take()
         return val
-
-    def pattern(self, scope: Scope, names: set[str] | None = None) -> Val:
-        """A path pattern used as an expression (a predicate, shortestPath's argument);
-        the variables it binds are added to `names`."""
-        while self.peek() in ("(", "[", "-", "->", "<-", "<", ">"):
-            if self.peek() in ("(", "["):
-                start = self.i
-                self.skip_group()
-                end = self.i
-                self.i = start + 1
-                if names is not None and is_name(self.peek()):
-                    names.add(self.peek())
-                while self.i < end - 1:
-                    if self.peek() == "{":
-                        check(self.map_literal(scope, base=None), "A property map")
-                    else:
-                        self.take()
-                self.i = end
-            else:
-                self.take()
-        return DATUM
-
-    def list_expr(self, scope: Scope) -> Val:
-        if is_name(self.peek(1)) and self.up(2) == "IN":
-            self.take()
-            return self.comprehension(scope, "]")
-        if self.peek(1) == "(" or (is_name(self.peek(1)) and self.peek(2) == "="):
-            return self.pattern_comprehension(scope)
-        self.take()
-        parts: list[Val] = []
-        while self.peek() not in ("]", ""):
-            parts.append(self.expr(scope))
-            if self.peek() == "," or self.peek() != "]":
-                self.take()
-        self.take()
-        size = add(ZERO, *(p.size for p in parts))
-        return Val(const(len(parts)), size, add(size, *(p.work for p in parts)))
-
-    def comprehension(self, scope: Scope, close: str, body: bool = True) -> Val:
-        """`v IN src [WHERE pred] [| body]` up to `close`: the body runs once per element."""
-        var = self.take()
-        self.take()
-        src = self.expr(scope)
-        # The body is evaluated twice: with the element empty (what every element costs
-        # anyway) and as big as the whole list (what all elements together can add).
-        elem = Val(src.size, src.size, ZERO)
-        self.enter()
-        pred0 = pred1 = body0 = body1 = NOTHING
-        start = self.i
-        for bound, which in ((NOTHING, 0), (elem, 1)):
-            self.i = start
-            inner = Scope({**scope.env, var: bound}, scope.literal_rows, scope.data_rows)
-            pred = out = NOTHING
-            if self.up() == "WHERE":
-                self.take()
-                pred = self.expr(inner)
-            if self.peek() == "|":
-                self.take()
-                out = self.expr(inner)
-            if which:
-                pred1, body1 = pred, out
-            else:
-                pred0, body0 = pred, out
-        has_body = body1 is not NOTHING
-        while self.peek() not in (close, ""):
-            self.take()
-        self.take()
-        self.depth -= 1
-        per = add(ONE, pred0.work, body0.work)
-        work = add(src.work, mul(src.len, per), sub(pred1.work, pred0.work))
-        work = add(work, sub(body1.work, body0.work))
-        if not body or not has_body:
-            return check(Val(src.len, src.size, work), "A list expression")
-        size = add(mul(src.len, body0.size), sub(body1.size, body0.size))
-        return check(Val(src.len, size, add(work, size)), "A list comprehension")
-
-    def pattern_comprehension(self, scope: Scope) -> Val:
-        self.take()
-        names: set[str] = set()
-        if is_name(self.peek()) and self.peek(1) == "=":
-            names.add(self.take())
-            self.take()
-        self.pattern(scope, names)
-        self.enter()
-        start, runs = self.i, []
-        for bound in (NOTHING, DATUM):
-            self.i = start
-            inner = Scope({**scope.env, **dict.fromkeys(names, bound)}, scope.literal_rows, True)
-            pred = out = SCALAR
-            if self.up() == "WHERE":
-                self.take()
-                pred = self.expr(inner)
-            if self.peek() == "|":
-                self.take()
-                out = self.expr(inner)
-            runs.append((pred, out))
-        while self.peek() not in ("]", ""):
-            self.take()
-        self.take()
-        self.depth -= 1
-        (pred0, out0), (pred1, out1) = runs
-        size = add(mul(DATA, out0.size), sub(out1.size, out0.size))
-        work = add(mul(DATA, add(ONE, pred0.work, out0.work)), sub(out1.work, out0.work))
-        work = add(work, sub(pred1.work, pred0.work))
-        return check(Val(DATA, size, add(size, work)), "A pattern comprehension")
-
-    def map_literal(self, scope: Scope, base: Val | None) -> Val:
-        """`{k: v, ...}`, or a map projection `n{.a, k: v, .*}` when `base` is given."""
-        self.take()
-        size, work = (base.size if base else ZERO), (base.work if base else ZERO)
-        while self.peek() not in ("}", ""):
-            if self.peek() == ".":
-                self.i += 2
-            elif is_name(self.peek()) and self.peek(1) == ":":
-                self.i += 2
-                val = self.expr(scope)
-                size, work = add(size, val.size), add(work, val.work)
-            else:
-                self.take()
-            if self.peek() == ",":
-                self.take()
-        self.take()
-        return Val(ONE, size, add(work, size))
-
-    def case(self, scope: Scope) -> Val:
-        self.take()
-        results, work = [NOTHING.size], ZERO
-        while self.up() not in ("END", ""):
-            word = self.up()
-            if word in ("WHEN", "THEN", "ELSE"):
-                self.take()
-            val = self.expr(scope)
-            work = add(work, val.work)
-            if word in ("THEN", "ELSE"):
-                results.append(val.size)
-        self.take()
-        size = pmax(*results)
-        return Val(ONE, size, add(work, size))
 
     def call(self, scope: Scope, name: str) -> Val:
         if name in ITERATORS and is_name(self.peek(1)) and self.up(2) == "IN":

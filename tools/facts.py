@@ -114,7 +114,8 @@ CALL (e) {
     kind: CASE WHEN x:Company THEN 'company' ELSE 'person' END,
     action: i.action, role: i.role, roles: i.roles, role_text: i.role_text,
     signature: i.signature, prev_roles: i.prev_roles, prev_signature: i.prev_signature,
-    residence: i.residence, origin: i.origin, nationality: i.nationality, seat: i.seat,
+    residence: i.residence, prev_residence: i.prev_residence, origin: i.origin,
+    nationality: i.nationality, seat: i.seat,
     uid: i.uid, mention: i.mention} END)[0..60] AS involved
 }
 RETURN 'event' AS record_type, e.pub_number AS pub_number, e.pub_date AS pub_date,

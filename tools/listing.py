@@ -15,10 +15,11 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
+from shabgraph.register.places import place_norm, place_variants
 from tools.base import QueryTrace, ToolContext, ToolResult
 from tools.listing_companies import companies_query
 from tools.listing_notices import notices_query, notices_total_query
-from tools.listing_persons import PERSONS, PERSONS_TOTAL
+from tools.listing_persons import PERSONS, PERSONS_TOTAL, person_params
 from tools.listing_roles import roles_query, roles_total_query
 from tools.runner import build_result, guarded, read_query
 
@@ -33,8 +34,15 @@ class ListRegisterArgs(BaseModel):
         )
     )
     legal_form: str | None = Field(None, max_length=8, description="eCH-0097 code, e.g. 0107.")
-    canton: str | None = Field(None, min_length=2, max_length=2, description="Canton code.")
-    seat: str | None = Field(None, max_length=80, description="Seat (municipality), prefix.")
+    canton: str | None = Field(
+        None,
+        min_length=2,
+        max_length=2,
+        description="Canton code (roles: of the company the role is held in).",
+    )
+    seat: str | None = Field(
+        None, max_length=80, description="Seat (municipality, accents optional), word prefix."
+    )
     status: Literal["active", "deleted"] | None = Field(None, description="Company status.")
     event_type: str | None = Field(
         None, max_length=40, description="Notices with this event label (registration, ...)."
@@ -47,13 +55,43 @@ class ListRegisterArgs(BaseModel):
     date_from: dt.date | None = Field(None, description="Start of the period.")
     date_to: dt.date | None = Field(None, description="End of the period.")
     name: str | None = Field(None, max_length=80, description="persons: a family-name word.")
-    residence: str | None = Field(None, max_length=80, description="persons: residence, prefix.")
-    origin: str | None = Field(None, max_length=80, description="persons: place of origin.")
+    residence: str | None = Field(
+        None, max_length=80, description="persons: a place of residence (accents optional)."
+    )
+    origin: str | None = Field(
+        None, max_length=80, description="persons: a place of origin (accents optional)."
+    )
+    place: str | None = Field(
+        None, max_length=80, description="persons: a place of residence or of origin, either."
+    )
+    abroad: bool | None = Field(
+        None, description="persons: True for those whose latest residence is outside Switzerland."
+    )
+    residence_canton: str | None = Field(
+        None, min_length=2, max_length=2, description="persons: canton code of the residence."
+    )
     nationality: list[str] | None = Field(
         None, max_length=40, description="persons: the country's written names (any language)."
     )
     company: str | None = Field(
         None, max_length=120, description="persons: only roles in companies whose name has this."
+    )
+    not_company: str | None = Field(
+        None,
+        max_length=120,
+        description="persons: only those with no role in a company whose name has this.",
+    )
+    holder_canton: str | None = Field(
+        None,
+        min_length=2,
+        max_length=2,
+        description=(
+            "roles: only holders (audit firms, partner companies) seated in this canton (one of "
+            "unknown seat canton: the company's)."
+        ),
+    )
+    capital: float | None = Field(
+        None, ge=0, description="companies: exactly this capital (CHF), e.g. 20000."
     )
     opting_out: bool | None = Field(
         None, description="companies: True for those that opted out of the audit (no auditor)."
@@ -87,10 +125,10 @@ def list_register(ctx: ToolContext, args: ListRegisterArgs) -> ToolResult:
     params: dict[str, Any] = args.model_dump()
     params["date_from"] = args.date_from.isoformat() if args.date_from else None
     params["date_to"] = args.date_to.isoformat() if args.date_to else None
-    params["seat"] = args.seat.lower() if args.seat else None
-    for key in ("name", "residence", "origin", "company"):
-        value = params.get(key)
-        params[key] = str(value).strip().lower() or None if value else None
+    params["seat"] = place_variants(args.seat) or None if args.seat else None
+    params["seat_word"] = f"{place_norm(args.seat)} " if args.seat else None
+    params["residence_canton"] = args.residence_canton.upper() if args.residence_canton else None
+    params = person_params(params)
     params["nationality"] = [n.lower() for n in args.nationality] if args.nationality else None
     rows_q, total_q = queries(args.what, params)
 

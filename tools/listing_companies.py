@@ -25,7 +25,10 @@ COMPANY_FILTERS: Final = {
     "legal_form": "c.legal_form = $legal_form",
     "canton": "c.canton = $canton",
     "status": "c.status = $status",
-    "seat": "toLower(c.seat) STARTS WITH $seat",
+    # the folded seat: one of the town's names (Zug, Zoug, Zugo), or the typed one followed by
+    # more words ("bern" finds "bern bumpliz", not "berneck"); two index seeks
+    "seat": "(c.seat_key IN $seat OR c.seat_key STARTS WITH $seat_word)",
+    "capital": "c.capital = $capital",
     "opting_out": "c.audit_opting_out = $opting_out",
 }
 """WHERE fragment of each company filter argument."""

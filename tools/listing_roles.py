@@ -1,6 +1,8 @@
 """`list_register(what='roles')`: the role entries query, assembled for the filters given.
 
-"Who left Alpha AG in 2010", "which audit firms were entered between 2005 and 2015": a filter is
+"Who left Alpha AG in 2010", "which audit firms were entered between 2005 and 2015", "the audit
+firms of canton X and whom they audit" (the holder's canton), "the auditors of the companies of
+canton X" (the company's canton): a filter is
 a WHERE fragment named only when it is set, so "the entries of one company" starts from the
 company's id index and reads its few roles, not every role entry of the register
 (`$x IS NULL OR c.id = $x` hides the index). Dates are compared as dates.
@@ -19,6 +21,10 @@ ROLE_FILTERS: Final = {
     "holder": "($holder = 'person') = (h:Person)",
     "subject_id": "c.id = $subject_id",
     "legal_form": "c.legal_form = $legal_form",
+    "canton": "c.canton = $canton",
+    # a holder whose own canton the graph does not know (a firm named only in a text, in a
+    # town no other firm is seated in) counts in the canton of the company: auditors are local
+    "holder_canton": "coalesce(h.canton, h.seat_canton, c.canton) = $holder_canton",
 }
 """WHERE fragment of each role filter argument."""
 
@@ -43,6 +49,8 @@ PERIOD: Final[dict[str, dict[str, str]]] = {
 ROLE_COLUMNS: Final = """
 RETURN 'role' AS record_type, h.id AS id, coalesce(h.name, h.full_name) AS name,
        CASE WHEN h:Company THEN 'company' ELSE 'person' END AS kind, h.uid AS uid,
+       h.seat AS holder_seat, coalesce(h.canton, h.seat_canton) AS holder_canton,
+       c.canton AS company_canton,
        c.id AS company_id, c.name AS company, r.role AS role, r.role_text AS role_text,
        r.signature AS signature,
        r.valid_from AS valid_from, r.valid_to AS valid_to,

@@ -17,7 +17,13 @@ from pydantic import BaseModel, Field
 
 from shabgraph import schema
 from shabgraph.register.uid import find_uid
-from tools.acronyms import ACRONYM_CANDIDATES, acronym_lucene, acronym_names, is_acronym
+from tools.acronyms import (
+    ACRONYM_CANDIDATES,
+    acronym_initials_lucene,
+    acronym_lucene,
+    acronym_names,
+    is_acronym,
+)
 from tools.base import QueryTrace, ToolContext, ToolResult
 from tools.normalize import fuzzy_lucene_query, hub_keys
 from tools.runner import build_result, guarded, read_query
@@ -229,15 +235,23 @@ def _by_acronym(
 ) -> list[dict[str, Any]]:
     """The companies an acronym abbreviates ("SKS"), searched again by their full names; each
     candidate's reason says it was matched as an acronym."""
-    rows, trace = read_query(
-        ctx,
-        ACRONYM_CANDIDATES,
-        {"company_index": schema.FT_COMPANY, "lucene": acronym_lucene(args.query), "k": 200},
-        max_rows=200,
-    )
-    traces.append(trace)
+    names: list[str] = []
+    for index, lucene in (
+        (schema.FT_INITIALS, acronym_initials_lucene(args.query)),
+        (schema.FT_COMPANY, acronym_lucene(args.query)),  # a graph built without initials
+    ):
+        rows, trace = read_query(
+            ctx,
+            ACRONYM_CANDIDATES,
+            {"company_index": index, "lucene": lucene, "k": 200},
+            max_rows=200,
+        )
+        traces.append(trace)
+        names = acronym_names(rows, args.query)
+        if names:
+            break
     out: list[dict[str, Any]] = []
-    for name in acronym_names(rows, args.query)[:3]:
+    for name in names[:3]:
         params = {
             **base,
             **{

@@ -18,7 +18,8 @@ import sys
 from pathlib import Path
 
 from shabgraph.errors import ConfigError
-from shabgraph.settings import PROJECT_ROOT, Settings
+from shabgraph.project import PROJECT_ROOT
+from shabgraph.settings import Settings
 from ui.paths import ui_dir
 
 

@@ -335,11 +335,15 @@ EVENT_ROWS: Final[list[dict[str, Any]]] = [
         subject="muellerbau",
         types=["officer_change"],
         text="Müller Bau GmbH, in Luzern, CHE-100.000.087, Gesellschaft mit beschränkter Haftung. "
-        "Eingetragene Personen neu oder mutierend: Schmid, Beat, von Luzern, in Kriens, "
-        "Geschäftsführer, mit Kollektivunterschrift zu zweien.",
+        "Eingetragene Personen neu oder mutierend: Schmid, Beat, von Luzern und Horw, in Horw, "
+        "Geschäftsführer, mit Kollektivunterschrift zu zweien [bisher: von Luzern, in Kriens].",
         involved=[
             ("schmid", ["managing_director"], "Geschäftsführer", "collective_two", "registered")
         ],
+        # what this notice writes of a person where it differs from the person's first notice
+        places={
+            "schmid": {"residence": "Horw", "prev_residence": "Kriens", "origin": "Luzern und Horw"}
+        },
     ),
     dict(
         key="E17",

@@ -13,8 +13,17 @@ from evals.fixture_graph.facts import FACTS, IDS, FixtureFacts
 from evals.fixture_graph.persons import PERSONS
 from evals.fixture_graph.relations import ROLES, STATES, STRUCTURE
 from ingestion.graph.stages.derived import refresh_derived
+from shabgraph.register.initials import initials_text
+from shabgraph.register.places import (
+    origin_keys,
+    place_canton,
+    place_keys,
+    place_norm,
+    residence_country,
+)
 
-WIPE = "MATCH (n) DETACH DELETE n"
+WIPE = "MATCH (n) CALL (n) { DETACH DELETE n } IN TRANSACTIONS OF 10000 ROWS"
+"""Batched, so that a database holding a big graph does not run out of transaction memory."""
 CREATE_EVENTS = """
 UNWIND $rows AS r
 CREATE (e:Event {pub_number: r.pub_number, pub_id: r.pub_id, sub_rubric: r.sub_rubric,
@@ -47,7 +56,8 @@ CREATE_INVOLVED = """
 UNWIND $rows AS r
 MATCH (n {id: r.entity}), (e:Event {pub_number: r.pub})
 CREATE (n)-[:INVOLVED_IN {role: r.roles[0], roles: r.roles, role_text: r.role_text,
-  signature: r.signature, action: r.action, pubs: [r.pub]}]->(e)
+  signature: r.signature, action: r.action, residence: r.residence, origin: r.origin,
+  prev_residence: r.prev_residence, nationality: r.nationality, pubs: [r.pub]}]->(e)
 """
 CREATE_ROLES = """
 UNWIND $rows AS r
@@ -99,9 +109,11 @@ def _company_rows(pubs: dict[str, list[str]]) -> list[dict[str, Any]]:
             "name": c["name"],
             "names": names,
             "names_text": " | ".join(names),
+            "initials_text": initials_text(names),
             "name_norm": c["name_norm"],
             "hub_key": c["hub"],
             "seat": c["seat"],
+            "seat_key": place_norm(c["seat"]) or None if c["seat"] else None,
             "canton": c["canton"],
             "legal_form": c["legal_form"],
             "legal_form_label": c["legal_form_label"],
@@ -120,6 +132,20 @@ def _company_rows(pubs: dict[str, list[str]]) -> list[dict[str, Any]]:
     return rows
 
 
+def _mention_places(key: str, written: dict[str, str]) -> dict[str, str | None]:
+    """Residence and origin one notice writes of a person (as the build stores them on
+    INVOLVED_IN): the person's first ones unless the notice writes others."""
+    p = PERSONS.get(key)
+    if p is None:
+        return {"residence": None, "origin": None, "prev_residence": None, "nationality": None}
+    return {
+        "residence": written.get("residence", p.get("first_residence", p["residence"])),
+        "origin": written.get("origin", p.get("first_origin", p["origin"])),
+        "prev_residence": written.get("prev_residence"),
+        "nationality": p.get("nationality"),
+    }
+
+
 def _person_rows(pubs: dict[str, list[str]]) -> list[dict[str, Any]]:
     return [
         {
@@ -133,6 +159,12 @@ def _person_rows(pubs: dict[str, list[str]]) -> list[dict[str, Any]]:
             "origin": p["origin"],
             "residence": p["residence"],
             "residences": p.get("residences", [p["residence"]]),
+            # the folded place keys the build stores (ingestion/graph/derive.py place_props)
+            "residence_keys": place_keys(*p.get("residences", [p["residence"]])),
+            "origin_keys": origin_keys(p["origin"]),
+            "residence_country": residence_country(p["residence"], p.get("nationality")),
+            "residence_key": place_norm(p["residence"]) or None,
+            "residence_canton": place_canton(p["residence"]),
             "nationality": p.get("nationality"),
             "strength": p["strength"],
             "merge_reason": p["merge_reason"],
@@ -248,6 +280,7 @@ def load_fixture_graph(driver: Driver, database: str = "neo4j") -> FixtureFacts:
             "role_text": text,
             "signature": sig,
             "action": action,
+            **_mention_places(ent, e.get("places", {}).get(ent, {})),
         }
         for e in EVENT_ROWS
         for ent, roles, text, sig, action in e["involved"]
@@ -258,7 +291,8 @@ def load_fixture_graph(driver: Driver, database: str = "neo4j") -> FixtureFacts:
         if rows:
             driver.execute_query(query, {"rows": rows}, database_=database)
 
-    driver.execute_query(WIPE, database_=database)
+    with driver.session(database=database) as session:  # IN TRANSACTIONS needs auto-commit
+        session.run(WIPE).consume()
     run(CREATE_EVENTS, events)
     run(CREATE_COMPANIES, _company_rows(pubs))
     run(CREATE_PERSONS, _person_rows(pubs))

@@ -14,6 +14,7 @@ from typing import Any
 from graph_agent.answers import roles as rl
 from graph_agent.answers.citations import cite, pubs_of
 from graph_agent.answers.phrases import role_name, span
+from graph_agent.result import EntityRef
 from shabgraph.markdown import escape_inline
 
 Rec = dict[str, Any]
@@ -172,3 +173,48 @@ def shared_companies(
         a=name_a, b=name_b, n=len(shared), what="; ".join(names)
     )
     return "\n".join([lead, "", *lines]), used, False
+
+
+OPEN = {
+    "de": "Was **{a}** und **{b}** verbindet, bleibt offen: {n} {what} heissen **{b}**; "
+    "welche ist gemeint?",
+    "fr": "Le lien entre **{a}** et **{b}** reste ouvert : {n} {what} s'appellent **{b}** ; "
+    "laquelle est visée ?",
+    "it": "Il legame tra **{a}** e **{b}** resta aperto: {n} {what} si chiamano **{b}**; "
+    "quale si intende?",
+    "en": "What links **{a}** and **{b}** stays open: {n} {what} are named **{b}**; "
+    "which one is meant?",
+}
+WHAT = {
+    "de": ("Personen", "Einträge"),
+    "fr": ("personnes", "entrées"),
+    "it": ("persone", "voci"),
+    "en": ("persons", "entries"),
+}
+
+
+def namesakes_open(
+    lang: str, groups: list[list[Rec]], namesakes: list[EntityRef], steps: list[dict[str, Any]]
+) -> str:
+    """The second name's search tied (its facts were not read on a guess): the namesakes,
+    each with its place from the search, and the question which one is meant."""
+    found = _entity(groups[0]).get("name") if groups else None
+    name = namesakes[0].name
+    found_rows = {
+        str(r.get("id")): r
+        for s in steps
+        if s.get("tool") == "search_companies"
+        for r in s.get("records", [])
+    }
+    persons = all(h.kind == "person" for h in namesakes)
+    what = WHAT.get(lang, WHAT["en"])[0 if persons else 1]
+    lead = OPEN.get(lang, OPEN["en"]).format(
+        a=escape_inline(found or "?"), b=escape_inline(name), n=len(namesakes), what=what
+    )
+    lines = []
+    for h in namesakes:
+        rec = found_rows.get(h.id, {})
+        places = (str(rec[k]) for k in ("seat", "residence", "origin") if rec.get(k))
+        where = ", ".join(dict.fromkeys(places))
+        lines.append(f"- **{escape_inline(h.name)}** ({escape_inline(where or h.id)})")
+    return "\n".join([lead, "", *lines])

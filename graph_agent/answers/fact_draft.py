@@ -13,7 +13,7 @@ from typing import Any
 from graph_agent.answers import roles as rl
 from graph_agent.answers import templates as tpl
 from graph_agent.answers.citations import collect, pubs_of
-from graph_agent.answers.common import common_answer
+from graph_agent.answers.common import common_answer, namesakes_open
 from graph_agent.answers.facts import answer, matches_mention
 from graph_agent.answers.i18n import t
 from graph_agent.answers.labels import say as label_say
@@ -22,7 +22,7 @@ from graph_agent.answers.phrases import say
 from graph_agent.planners.base import TurnView
 from graph_agent.planners.offline.asks import understand
 from graph_agent.planners.offline.fact_plan import names_of
-from graph_agent.planners.offline.mentions import ORG_WORDS
+from graph_agent.planners.offline.name_words import ORG_WORDS
 from shabgraph.register.folding import fold_accents as fold
 
 
@@ -95,6 +95,8 @@ def fact_draft(
     ]
     if slots.attribute == "common":
         text, used, nothing = common_answer(lang, groups, dates)
+        if nothing and view.homonyms and len(groups) < 2:  # the second name has namesakes
+            text = namesakes_open(lang, groups, view.homonyms, view.steps)
         return _finish(lang, text, used, dates, negative=nothing)
     holder = _holder_then_company(view, groups)
     if holder:

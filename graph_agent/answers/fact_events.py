@@ -13,6 +13,7 @@ from graph_agent.answers.labels import label
 from graph_agent.answers.labels import say as label_say
 from graph_agent.answers.phrases import day, fact_name, role_name, say, span
 from graph_agent.planners.offline.asks import Ask
+from shabgraph.register.folding import fold_accents as fold
 
 Rec = dict[str, Any]
 
@@ -181,9 +182,38 @@ def change_dates(f: Facts, attribute: str) -> list[str]:
     return [f"- {day(s.get('valid_from'))}: {str(s.get('value'))[:200]}" + f.c(s) for s in rows[1:]]
 
 
+def head_move(f: Facts) -> tuple[str, Rec] | None:
+    """(former seat, move notice) when the only notice of a move is in the data: its head still
+    names the seat it moves from ("X Sàrl, à A, … Nouveau siège: B")."""
+    for e in f.events:
+        if "seat_change" not in (e.get("event_types") or []):
+            continue
+        old = ft.head_seat(str(e.get("text") or ""))
+        new = next(
+            (
+                str(s.get("value"))
+                for s in f.of("seat")
+                if s.get("pub_number") == e.get("pub_number")
+            ),
+            str(f.entity.get("seat") or ""),
+        )
+        if old and new and fold(old.split(" (")[0]) != fold(new.split(" (")[0]):
+            return old, e
+    return None
+
+
 def seat_changes(f: Facts, ask: Ask) -> list[str]:
     """Seats over time and the notice of each move (its event types say why)."""
     rows = f.of("seat")
+    if len(rows) <= 1 and (moved := head_move(f)):
+        old, move = moved
+        now = rows[-1].get("value") if rows else f.entity.get("seat")
+        return [
+            say(f.lang, "seat", name=f.name, when="", v=now) + f.c(*rows[-1:]),
+            f"- {label(f.lang, 'former_seat')}: {old} "
+            f"({span(f.lang, None, event_day(move))})" + f.c(move),
+            event_line(f, move),
+        ]
     lines = [say(f.lang, "seat", name=f.name, when="", v=rows[-1].get("value")) + f.c(rows[-1])]
     for s in rows[1:]:
         lines.append(

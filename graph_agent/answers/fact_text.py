@@ -177,3 +177,18 @@ def communications_in(text: str | None) -> list[str]:
         if not any(m[0].strip(" .") in f for f in found)
     ]
     return found
+
+
+HEAD_SEAT_RE = re.compile(
+    r"^[^\n]{1,200}?,\s+(?:in|à|a|en)\s+(?P<seat>[A-ZÀ-Ý][\w'’. -]*?(?:\s\([A-Z]{2}\))?),"
+    r"\s+(?:CHE-|CH-|\(|[a-zà-ÿ])"
+)
+"""The seat in a notice's head ("X AG, in Au (SG), CHE-…", "X Sàrl, à Martigny, CHE-…"): the
+head names the entity as registered before the notice's changes, so a move notice's head
+still holds the former seat."""
+
+
+def head_seat(text: str | None) -> str | None:
+    """The seat a notice's head names, if the head has the register's form."""
+    m = HEAD_SEAT_RE.match(text or "")
+    return m["seat"].strip() if m else None

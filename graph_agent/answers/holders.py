@@ -9,11 +9,9 @@ from typing import Any
 
 from graph_agent.answers import fact_text as ft
 from graph_agent.answers import roles as rl
-from graph_agent.answers.fact_events import event_day
 from graph_agent.answers.fact_record import PERSON, Facts, neg, when_text
-from graph_agent.answers.phrases import day, fact_name, role_name, say, signature_name, span
+from graph_agent.answers.phrases import fact_name, role_name, say, signature_name, span
 from graph_agent.planners.offline.asks import Ask
-from shabgraph.register.folding import fold_accents as fold
 
 Rec = dict[str, Any]
 
@@ -57,28 +55,12 @@ def residence_of(f: Facts, r: Rec) -> str | None:
     return str(home) if home else None
 
 
-def person_residence(f: Facts, ask: Ask) -> list[str]:
-    """Where the person in focus lives (and is from), answer first; their mandates if unknown."""
-    home, origin = f.entity.get("residence"), f.entity.get("origin")
-    if not home:
-        return mandates(f, ask)
-    words = {
-        "de": ("**{n}** wohnt in {h}", ", von {o}"),
-        "fr": ("**{n}** est domicilié·e à {h}", ", originaire de {o}"),
-        "it": ("**{n}** è domiciliato/a a {h}", ", attinente di {o}"),
-        "en": ("**{n}** lives in {h}", ", from {o}"),
-    }
-    lead, tail = words.get(f.lang) or words["en"]
-    text = lead.format(n=f.name, h=home) + (tail.format(o=origin) if origin else "")
-    return [text + f.c(f.entity) + "."]
-
-
 def until(ask: Ask) -> str | None:
     """The last day the question's time covers ("en 2025": 31.12.2025), if it names one."""
     return ask.as_of or ask.date_to
 
 
-def _after(e: Rec, last: str | None) -> bool:
+def after_time(e: Rec, last: str | None) -> bool:
     """The notice is later than the question's time (its shares do not hold then yet)."""
     return bool(last) and str(e.get("journal_date") or e.get("pub_date") or "") > str(last)
 
@@ -90,7 +72,7 @@ def shares_of(f: Facts, r: Rec, last: str | None = None) -> str | None:
     parts = name.split()
     family, given = (parts[-1], parts[0]) if len(parts) > 1 else (name, None)
     for e in reversed(f.events):
-        if _after(e, last):
+        if after_time(e, last):
             continue
         seg = ft.person_segment(str(e.get("text") or ""), family, given)
         if r.get("other_kind") == "company":
@@ -113,6 +95,14 @@ def waived_after(f: Facts, rows: list[Rec]) -> Rec | None:
 def role_answer(f: Facts, ask: Ask, others: list[str]) -> list[str]:
     """Holders of a role (or a named holder's roles) at the question's time, answer first; "who
     left and who joined in 2008" gets both lists."""
+    if ask.besides_role and ask.has("co_sign"):
+        return co_signers(f, ask, others)
+    if ask.more_roles and ask.role:
+        if ask.together:
+            return both_roles(f, ask, others)
+        # "chi presiede X e chi è la segretaria": the holders of each role, in the order asked
+        each = (replace(ask, role=r, more_roles=()) for r in (ask.role, *ask.more_roles))
+        return [line for one in each for line in role_answer(f, one, others)]
     if ask.has("left") and ask.has("joined") and (ask.date_from or ask.date_to):
         left = replace(ask, cues=ask.cues - {"joined"})
         joined = replace(ask, cues=ask.cues - {"left"})
@@ -120,9 +110,78 @@ def role_answer(f: Facts, ask: Ask, others: list[str]) -> list[str]:
     return _role_answer(f, ask, others)
 
 
+WITH = {
+    "de": "Mit {n} zeichnen: {who}.",
+    "fr": "Signent avec {n} : {who}.",
+    "it": "Firmano con {n}: {who}.",
+    "en": "Signing with {n}: {who}.",
+}
+
+
+def co_signers(f: Facts, ask: Ask, others: list[str]) -> list[str]:
+    """ "Und wer zeichnet mit ihr?": the holder(s) of the role asked before, with their kind of
+    signature, then the other holders with a signature at the question's time."""
+    now = replace(ask, cues=ask.cues - {"co_sign"}, besides_role=None, facts=("role",))
+    mine, _ = rl.select(f.roles, replace(now, role=ask.besides_role), "in", others)
+    ids = {r.get("other_id") for r in mine}
+    rows, _ = rl.select(f.roles, replace(now, role=None), "in", others)
+    signing = [
+        r
+        for r in rl.dedupe(rows)
+        if r.get("other_id") not in ids and r.get("signature") not in (None, "none", "unknown")
+    ]
+    lines = [holder_line(f, r, ask) for r in rl.dedupe(mine)]
+    names = ", ".join(f"**{r.get('other_name')}**" for r in rl.dedupe(mine)) or f"**{f.name}**"
+    if not signing:
+        role = role_name(f.lang, "authorized_signatory")
+        return [*lines, neg(f, "no_holder", name=f.name, role=role, when=when_text(f.lang, ask))]
+    who = "; ".join(holder_line(f, r, ask) for r in signing)
+    return [*lines, WITH.get(f.lang, WITH["en"]).format(n=names, who=who)]
+
+
+def both_roles(f: Facts, ask: Ask, others: list[str]) -> list[str]:
+    """ "Wer war gleichzeitig Präsident und Geschäftsführer?": the holders who held every role
+    asked in one entry or in overlapping entries, with the time they held them together."""
+    codes = (str(ask.role), *ask.more_roles)
+    # "… und von wann bis wann?": the time words ask for the intervals, not for a predecessor
+    ask = replace(ask, cues=ask.cues - {"before", "successor", "after", "since_when"})
+    per_role = [
+        rl.select(f.roles, replace(ask, role=c, more_roles=()), "in", others)[0] for c in codes
+    ]
+    ids = set.intersection(*({str(r.get("other_id")) for r in rows} for rows in per_role))
+    rows = [
+        r
+        for r in per_role[0]
+        if str(r.get("other_id")) in ids
+        and all(
+            any(
+                x.get("other_id") == r.get("other_id")
+                and rl.overlaps(x, r.get("valid_from"), r.get("valid_to"))
+                for x in rows
+            )
+            for rows in per_role[1:]
+        )
+    ]
+    role = " + ".join(role_name(f.lang, c) for c in codes)
+    if not rows:
+        return [neg(f, "no_holder", name=f.name, role=role, when=when_text(f.lang, ask))]
+    lines = [holder_line(f, r, ask) for r in rl.dedupe(rows)]
+    lead = say(
+        f.lang,
+        "holders",
+        role=role[:1].upper() + role[1:],
+        name=f.name,
+        when=when_text(f.lang, ask),
+        who="; ".join(lines),
+    )
+    return [lead]
+
+
 def _role_answer(f: Facts, ask: Ask, others: list[str]) -> list[str]:
     lang, when = f.lang, when_text(f.lang, ask)
     rows, how = rl.select(f.roles, ask, "in", others)
+    if ask.not_named:
+        rows = [r for r in rows if r not in rl.named(rows, list(ask.not_named))] or rows
     if ask.has("persons_word"):
         rows = [r for r in rows if r.get("other_kind") != "company"] or rows
     if ask.signature:
@@ -136,7 +195,7 @@ def _role_answer(f: Facts, ask: Ask, others: list[str]) -> list[str]:
         role = role_name(lang, ask.role) if ask.role else PERSON.get(lang, PERSON["en"])
         if how == "named":
             role = ", ".join(others)
-        return [neg(f, "no_holder", name=f.name, role=role, when=when)]
+        return [neg(f, "no_holder", name=f.name, role=role, when=when), *around(f, ask, how)]
     lines = [holder_line(f, r, ask) for r in rows]
     role = role_name(lang, ask.role) if ask.role else ""
     if ask.role == "auditor" and how == "all" and (opt := waived_after(f, rows)):
@@ -176,6 +235,43 @@ def _role_answer(f: Facts, ask: Ask, others: list[str]) -> list[str]:
     return out
 
 
+AROUND = {
+    "de": ("Zuletzt davor", "Danach"),
+    "fr": ("Auparavant", "Ensuite"),
+    "it": ("Prima", "Poi"),
+    "en": ("Before that", "After that"),
+}
+
+
+def around(f: Facts, ask: Ask, how: str) -> list[str]:
+    """Nobody held the role on the day asked: the last holders before it and the first after
+    it, so that "none on 1 May" still shows who held it until April."""
+    start, end = (ask.as_of, ask.as_of) if how == "on" else (ask.date_from, ask.date_to)
+    if how not in ("on", "period") or not (start or end) or not ask.role:
+        return []
+    mine = [r for r in f.roles if r.get("direction") == "in" and rl.has_role(r, ask.role)]
+    ended = [r for r in mine if start and r.get("valid_to") and str(r.get("valid_to")) <= start]
+    began = [r for r in mine if end and r.get("valid_from") and str(r.get("valid_from")) > end]
+    words = AROUND.get(f.lang, AROUND["en"])
+    out = []
+    if ended:
+        last = max(str(r.get("valid_to")) for r in ended)
+        rows = [r for r in ended if r.get("valid_to") == last]
+        out.append(f"- {words[0]}: " + "; ".join(holder_line(f, r, ask) for r in rl.dedupe(rows)))
+    if began:
+        first = min(str(r.get("valid_from")) for r in began)
+        rows = [r for r in began if r.get("valid_from") == first]
+        out.append(f"- {words[1]}: " + "; ".join(holder_line(f, r, ask) for r in rl.dedupe(rows)))
+    return out
+
+
+def seat_line(f: Facts, r: Rec) -> str:
+    """The seat of a role holder that is a company (an audit firm, a partner company)."""
+    return say(
+        f.lang, "seat", name=str(r.get("other_name")), when="", v=r.get("other_place")
+    ) + f.c(r)
+
+
 def uid_line(f: Facts, r: Rec) -> str:
     """The UID of a role holder (an audit firm, a partner company)."""
     uid = f.uid_of(r.get("other_id"), r.get("other_uid"))
@@ -183,74 +279,6 @@ def uid_line(f: Facts, r: Rec) -> str:
     if not uid:
         return neg(f, "no_fact", name=name, what=fact_name(f.lang, "uid"))
     return say(f.lang, "uid", name=name, v=uid) + f.c(r)
-
-
-NOW = {"de": "heute", "fr": "aujourd'hui", "it": "oggi", "en": "now"}
-
-
-def latest_role(f: Facts, company_id: object, rows: list[Rec]) -> str:
-    """The role a later notice of the company wrote for this person, when it differs from the
-    interval's ("Mitglied" -> "Präsident" in a change notice): '; heute: <role> (seit …)'."""
-    me = f.entity.get("id")
-    texts = {fold(str(r.get("role_text") or "")) for r in rows}
-    last: tuple[str, Rec] | None = None
-    for e in f.events:
-        if str(e.get("subject_id") or "") != str(company_id):
-            continue
-        for x in e.get("involved") or []:
-            if x and x.get("id") == me and x.get("role_text") and x.get("action") != "removed":
-                last = (str(x["role_text"]), e)
-    if last is None or fold(last[0]) in texts or any(r.get("valid_to") for r in rows[-1:]):
-        return ""
-    text, e = last
-    when = say(f.lang, "since", a=day(event_day(e)))
-    return f"; {NOW.get(f.lang, NOW['en'])}: {text} ({when})" + f.c(e)
-
-
-def mandates(f: Facts, ask: Ask) -> list[str]:
-    """The companies in which the entity holds (or held) a role, with the intervals."""
-    rows, _ = rl.select(f.roles, ask, "out", [])
-    if not rows:
-        rows = [r for r in f.roles if r.get("direction") == "out"]
-    rows = [r for r in rows if r.get("other_id") not in f.exclude] or rows
-    if not rows:
-        return [neg(f, "no_fact", name=f.name, what=fact_name(f.lang, "registered"))]
-    by_company: dict[str, list[Rec]] = {}
-    for r in rows:
-        by_company.setdefault(str(r.get("other_name")), []).append(r)
-    parts = []
-    for company, rs in by_company.items():
-        roles = "; ".join(
-            f"{r.get('role_text') or role_name(f.lang, r.get('role'))}"
-            + (
-                f", {signature_name(f.lang, r.get('signature'))}"
-                if signature_name(f.lang, r.get("signature"))
-                else ""
-            )
-            + f", {span(f.lang, r.get('valid_from'), r.get('valid_to'))}"
-            + f.c(r)
-            for r in sorted(rs, key=lambda r: str(r.get("valid_from") or ""))
-        )
-        latest = latest_role(f, rs[0].get("other_id"), rs)
-        roles += latest
-        before = prev_roles(f, rs[0].get("other_id"))
-        shares = own_shares(f, rs[0].get("other_id"), until(ask))
-        parts.append(f"**{company}** ({roles}{before}{'; ' + shares if shares else ''})")
-    known = {str(r.get("other_id")) for r in rows}
-    me = f.entity.get("id")
-    for e in f.events:
-        sid = str(e.get("subject_id") or "")
-        if not sid or sid == me or sid in known or str(e.get("subject_name")) in by_company:
-            continue
-        if sid in f.exclude:
-            continue  # "besides Y": Y's notices are not another company
-        mine = [x for x in e.get("involved") or [] if x and x.get("id") == me]
-        role = next((x.get("role_text") or role_name(f.lang, x.get("role")) for x in mine), "")
-        known.add(sid)
-        by_company.setdefault(str(e.get("subject_name")), [])
-        parts.append(f"**{e.get('subject_name')}** ({role}, {day(event_day(e))})" + f.c(e))
-    lead = say(f.lang, "mandates", name=f.name, n=len(by_company), what="; ".join(parts))
-    return [lead]
 
 
 def prev_roles_of(f: Facts, holder_id: object) -> str:
@@ -264,66 +292,3 @@ def prev_roles_of(f: Facts, holder_id: object) -> str:
         return ""
     word = {"de": "bisher", "fr": "auparavant", "it": "in precedenza", "en": "previously"}
     return f"{word.get(f.lang, word['en'])}: " + ", ".join(dict.fromkeys(prev))
-
-
-def prev_roles(f: Facts, company_id: object) -> str:
-    """'; previously: partner, managing director' from the notices that changed the role."""
-    me = f.entity.get("id")
-    prev: list[str] = []
-    for e in f.events:
-        if e.get("subject_id") != company_id:
-            continue
-        for x in e.get("involved") or []:
-            if x and x.get("id") == me and x.get("prev_roles"):
-                prev += [role_name(f.lang, str(r)) for r in x["prev_roles"]]
-    if not prev:
-        return ""
-    word = {"de": "bisher", "fr": "auparavant", "it": "in precedenza", "en": "previously"}
-    return f"; {word.get(f.lang, word['en'])}: " + ", ".join(dict.fromkeys(prev))
-
-
-def own_shares(f: Facts, company_id: object, last: str | None = None) -> str | None:
-    """The shares the entity holds in a company, as that company's notices state them (the
-    latest up to the question's time)."""
-    name = str(f.entity.get("name") or "")
-    family = f.entity.get("family_name") or (
-        name if f.entity.get("kind") == "company" else name.split()[-1:] or [name]
-    )
-    family = family if isinstance(family, str) else " ".join(family)
-    given = f.entity.get("given_names")
-    for e in reversed(f.events):
-        if e.get("subject_id") != company_id or _after(e, last):
-            continue
-        if got := ft.shares_in(ft.person_segment(str(e.get("text") or ""), family, given)):
-            f.used.append(e)
-            return got
-    return None
-
-
-ONLY_AT = {
-    "de": "Nein: **{n}** ist in den Meldungen nur bei {c} eingetragen.",
-    "fr": "Non : **{n}** ne figure dans les publications que chez {c}.",
-    "it": "No: **{n}** figura nelle pubblicazioni solo presso {c}.",
-    "en": "No: **{n}** appears in the notices only at {c}.",
-}
-
-
-def mandates_besides(f: Facts, ask: Ask, others: list[str]) -> tuple[str, list[Rec], bool]:
-    """ "Is X registered anywhere besides Y?": X's roles at other companies, or a no that names
-    the only company."""
-    elsewhere = [
-        r
-        for r in f.roles
-        if r.get("direction") == "out"
-        and not any(rl.same_name(o, str(r.get("other_name") or "")) for o in others)
-    ]
-    if elsewhere:
-        f.exclude |= {str(r.get("other_id")) for r in f.roles if r.get("direction") == "out"} - {
-            str(r.get("other_id")) for r in elsewhere
-        }
-        return "\n".join(mandates(f, ask)), f.used, False
-    at = sorted({str(r.get("other_name")) for r in f.roles if r.get("direction") == "out"})
-    lead = ONLY_AT.get(f.lang, ONLY_AT["en"]).format(
-        n=f.name, c=", ".join(f"**{c}**" for c in at) or "-"
-    )
-    return "\n".join([lead, *mandates(f, ask)]), f.used, False

@@ -38,7 +38,18 @@ NONE = {
 
 def filters_text(args: dict[str, Any], lang: str) -> str:
     """' (canton TI, 0107, 2005-01-01 – 2015-12-31)'."""
-    keys = ("canton", "status", "event_type", "name", "residence", "origin", "company", "language")
+    keys = (
+        "canton",
+        "holder_canton",
+        "status",
+        "event_type",
+        "name",
+        "residence",
+        "origin",
+        "place",
+        "company",
+        "language",
+    )
     parts = [str(args[k]) for k in keys if args.get(k)]
     if args.get("legal_form"):
         form = by_code(str(args["legal_form"]))

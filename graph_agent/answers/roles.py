@@ -37,6 +37,13 @@ def has_role(row: dict[str, Any], role: str | None) -> bool:
     )
 
 
+def holds_elsewhere(rows: list[dict[str, Any]], role: str) -> bool:
+    """The entity holds the role at other entities and nobody holds it at the entity: a
+    question about that role ("who did they audit?", "wen prüft sie?") asks where it holds it."""
+    held = any(r.get("direction") == "out" and has_role(r, role) for r in rows)
+    return held and not any(r.get("direction") == "in" and has_role(r, role) for r in rows)
+
+
 def valid_on(row: dict[str, Any], day: str) -> bool:
     """The entry holds on a day (an unknown start counts as open)."""
     start, end = row.get("valid_from"), row.get("valid_to")
@@ -176,6 +183,15 @@ def _select(
     if ask.has("before") and not (ask.date_from or ask.date_to):
         ended = [r for r in mine if r.get("valid_to")]
         last = max((str(r.get("valid_to")) for r in ended), default=None)
+        if ended and not any(not r.get("valid_to") for r in mine):
+            # nobody holds it now (the entity was deleted): "and before him?" asks who held it
+            # before the last holders, not the last holders again
+            latest = [r for r in ended if r.get("valid_to") == last]
+            start = min(str(r.get("valid_from") or "~") for r in latest)
+            prior = [r for r in ended if r not in latest and str(r.get("valid_to")) <= start]
+            if prior:
+                end = max(str(r.get("valid_to")) for r in prior)
+                return [r for r in prior if r.get("valid_to") == end], "before the change"
         return [r for r in ended if r.get("valid_to") == last], "before the change"
     if ask.date_to and ask.has("before") and not ask.date_from:
         return [r for r in mine if valid_on(r, ask.date_to)], "on"

@@ -8,7 +8,7 @@ import re
 from functools import lru_cache
 
 from ingestion.extraction.entries import lead_role
-from ingestion.extraction.fields import UID_TEXT
+from ingestion.extraction.fields import ENDS_WITH_FORM, UID_TEXT
 from ingestion.extraction.gates import fewest_keys, lead_gated, may_match, needles
 from ingestion.extraction.models import CompanyMention, Role
 from ingestion.extraction.text import clean, sentence_end
@@ -16,12 +16,6 @@ from ingestion.extraction.vocab import ordered
 
 _SEAT = re.compile(r",?\s+(?:in|à|a)\s+(?P<seat>[A-ZÄÖÜÉÈ][^,(]*?)(?=\s*(?:\(|,|$))")
 _UID_PAREN = re.compile(rf"\s*\((?:UID |IDI |IDE )?(?P<uid>{UID_TEXT}|CH-[\d.\-]+\d)\)\s*\??")
-# A legal form's abbreviation ending a name, Swiss or foreign: the form written out after it
-# ("X S.r.l. a responsabilità limitata di diritto italiano") only describes the company.
-_ENDS_WITH_FORM = re.compile(
-    r"(?<![\w-])(?:AG|SA|GmbH|mbH|Sàrl|Sagl|KG|S\.?r\.?l\.?|S\.?p\.?A\.?|S\.?A\.?S\.?|SARL|S\.A\.|"
-    r"S\.L\.|Ltd\.?|Limited|Inc\.?|LLC|B\.V\.|N\.V\.|plc|SE|e\.K\.)$"
-)
 # The seat clause of a head office written after its name ("…, con sede a Milano (IT)").
 _SEAT_CLAUSE = re.compile(
     r",?\s+(?:con sede (?:a|in)|avec siège à|dont le siège est à|mit Sitz in)\s+"
@@ -132,7 +126,9 @@ def trim_company_name(name: str, lang: str | None) -> tuple[str, str | None]:
         if m.start() == 0:
             continue
         before = name[: m.start()].rstrip()
-        if m.group("comma") or _ENDS_WITH_FORM.search(before):
+        # "X S.r.l. a responsabilità limitata di diritto italiano": after the abbreviation the
+        # form written out only describes the company.
+        if m.group("comma") or ENDS_WITH_FORM.search(before):
             return clean(before), seat
     return name, seat
 

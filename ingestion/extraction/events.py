@@ -89,9 +89,10 @@ def is_registration(head: str, body: str, lang: str | None) -> bool:
     keys = _group_keys(lang)[1]
     if not may_match(keys, head) and not may_match(keys, body):
         return False
+    # Each cue is tried only on the parts holding its own strings (most hold none).
     return any(
-        (may_match(keys, head) and rx.search(head)) or (may_match(keys, body) and rx.search(body))
-        for keys, rx in registration
+        (may_match(own, head) and rx.search(head)) or (may_match(own, body) and rx.search(body))
+        for own, rx in registration
     )
 
 

@@ -47,6 +47,29 @@ UID_PAREN = re.compile(rf"\s*\((?:UID |IDI |IDE )?({UID_TEXT}|CH-[\d.\-]+\d)\)\s
 _CONJ = re.compile(r"^(?:und|et|e|sowie|ainsi que)\s+(?=\S)")
 _ISO = re.compile(r"^[A-Z]{2,3}$")
 _SIG_LEAD = re.compile(r"\b(?:mit|ohne|avec|sans|con|senza|und|et|e)\s*$", re.IGNORECASE)
+ENDS_WITH_FORM = re.compile(
+    r"(?<![\w-])(?:AG|SA|GmbH|mbH|Sàrl|Sagl|KG|SNC|S\.?r\.?l\.?|S\.?p\.?A\.?|S\.?A\.?S\.?|SARL|S\.A\.|"
+    r"S\.à r\.l\.|S\.L\.|Ltd\.?|Limited|Inc\.?|LLC|B\.V\.|N\.V\.|plc|SE|e\.K\.)$"
+)
+"""A legal form's abbreviation ending a name, Swiss or foreign."""
+# Lower-case words a firm name may hold between its capitalised ones (`Rossi e Associati SA`,
+# `Fiduciaire de la Gare SA`); German articles are left out: `Vertreter der X AG` is a function.
+_FIRM_JOINERS = frozenset({"&", "+", "e", "et", "und", "de", "du", "des", "la", "le", "di", "del"})
+
+
+def is_firm_name(f: str) -> bool:
+    """True when a field is a firm's name although it holds a role word (`X & Associés SA`,
+    `Y Partner AG`, `Z & Soci Sagl`): function words never hold `&` and never end with a legal
+    form's abbreviation after capitalised words only."""
+    words = f.split()
+    if len(words) < 2 or not f[:1].isupper():
+        return False
+    if "&" in words and not role_at_start(f, None):
+        return True
+    return ENDS_WITH_FORM.search(f) is not None and all(
+        w[:1].isupper() or w[:1].isdigit() or w in _FIRM_JOINERS or w.startswith("l'")
+        for w in words
+    )
 
 
 @dataclass(frozen=True)
@@ -184,6 +207,8 @@ def classify(f: str, lang: str | None) -> Field:
     if _ISO.match(f):
         return Field("country_code", f)
     if role_at_start(f, lang) or (roles_of(f, lang) and len(f.split()) <= 6):
+        if is_firm_name(f):
+            return Field("unknown", f)  # "X & Associés SA, à Y, organe de révision": a firm
         return Field("role", f, roles_of(f, lang))
     return Field("unknown", f)
 

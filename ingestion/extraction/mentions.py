@@ -87,6 +87,8 @@ def to_mention(entry: Entry, ctx: Context, shared_role: str | None = None) -> Me
         roles = ["authorized_signatory"]
     if looks_like_company(entry, ctx.lang, roles):
         name = entry.names[0]
+        if classify(name, ctx.lang).kind == "residence":
+            return None  # "à X" / "in X" is a seat: the firm's name was read as something else
         uid = entry.uid
         m = UID_PAREN.search(name)
         if m:

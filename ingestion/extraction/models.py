@@ -105,6 +105,21 @@ class PersonMention(BaseModel):
     previous: dict[str, Any] | None = None
     """Changed keys with their earlier values (bisher / précédemment / finora / nicht)."""
 
+    def earlier_name(self) -> tuple[str, str | None] | None:
+        """(family, given names) the person was entered under before this notice, when a
+        `[bisher: <family>, <given>, …]` / `[précédemment: …]` / `[finora: …]` bracket names
+        another one (a marriage, a corrected spelling): the same person, to be merged with the
+        mentions under that name. Only the changed keys are kept, so an unchanged given name
+        is the current one. None when the name did not change."""
+        prev = self.previous or {}
+        family, given = prev.get("family_name"), prev.get("given_names")
+        if not isinstance(family, str) and not isinstance(given, str):
+            return None
+        return (
+            family if isinstance(family, str) else self.family_name,
+            given if isinstance(given, str) else self.given_names,
+        )
+
 
 class CompanyMention(BaseModel):
     """A legal entity other than the subject, with its role towards the subject."""

@@ -97,7 +97,9 @@ def list_mentions(text: str, ctx: Context, listed: bool = False) -> list[Mention
     """Persons of a prose list; `listed`: a label or a verb says these are persons, so an entry
     with a name and a function is one even without a place."""
     out: list[Mention] = []
-    fields = fields_of(text)
+    # A `;` always ends a field: "…, in X; Y, Z, von …" holds a place and the next person's
+    # family name, never one place (the family name would be lost and the given name left alone).
+    fields = [f for item in split_top(text, ";") for f in fields_of(item)]
     entries = build_entries(fields, ctx.lang)
     if (
         len(entries) > 1

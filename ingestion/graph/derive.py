@@ -8,7 +8,17 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 from ingestion.graph.facts import ContributionRow, contribution_props
-from ingestion.graph.normalize import company_hub_key, person_hub_key, person_norm, stable_id
+from ingestion.graph.normalize import (
+    company_hub_key,
+    origin_keys,
+    person_hub_key,
+    person_norm,
+    place_canton,
+    place_keys,
+    place_norm,
+    residence_country,
+    stable_id,
+)
 from ingestion.graph.persons import Profile, display_name
 from ingestion.graph.roles import RoleMention, role_intervals
 from ingestion.graph.rows import CompanyRow, PersonRow
@@ -67,10 +77,7 @@ def person_rows(
     hubs = sorted({person_hub_key(f, g): f"{g} {f}".strip() for f, g in spellings}.items())
     origins = Counter(m.origin for m in ms if m.origin)
     nats = Counter(m.nationality for m in ms if m.nationality)
-    residences: list[str] = []
-    for m in ms:
-        if m.residence and (not residences or residences[-1] != m.residence):
-            residences.append(m.residence)
+    residences = residence_history(ms)
     pubs = sorted({m.pub_number for m in ms})
     props = {
         "id": pid,
@@ -85,6 +92,7 @@ def person_rows(
         "nationality": nats.most_common(1)[0][0] if nats else None,
         "residence": residences[-1] if residences else None,
         "residences": residences,
+        **place_props(ms, residences),
         "strength": "strong" if len(pubs) >= 2 else "weak",
         "merge_reason": "; ".join(profile.reasons) if profile.reasons else "single mention",
         "mentions": len(ms),
@@ -101,6 +109,36 @@ def person_rows(
             if m.contribution:
                 shares[company][m.pub_number] = m.contribution
     return person, involved, _role_rows(pid, by_company, shares)
+
+
+def residence_history(ms: Sequence[PersonRow]) -> list[str]:
+    """The residences of a person in date order, each once in a row; an earlier residence a
+    notice names ("[bisher: in X]", "précédemment à X") comes before that notice's own."""
+    residences: list[str] = []
+    for m in ms:
+        for place in (m.prev_residence, m.residence):
+            if place and (not residences or residences[-1] != place):
+                if place == m.prev_residence and place in residences:
+                    continue  # a former residence already seen is no new move
+                residences.append(place)
+    return residences
+
+
+def place_props(ms: Sequence[PersonRow], residences: list[str]) -> dict[str, Any]:
+    """The folded place keys the list filters compare (`shabgraph.register.places`): every
+    residence and origin the notices gave, and the country of the latest residence when it is
+    abroad (null in Switzerland or when the notices do not say)."""
+    nats = Counter(m.nationality for m in ms if m.nationality)
+    return {
+        "residence_keys": place_keys(*residences),
+        "origin_keys": origin_keys(*(m.origin for m in ms)),
+        "residence_country": residence_country(
+            residences[-1] if residences else None, nats.most_common(1)[0][0] if nats else None
+        ),
+        "residence_key": place_norm(residences[-1]) or None if residences else None,
+        # completed in the derived stage from the firms seated there (stages/derived.py)
+        "residence_canton": place_canton(residences[-1]) if residences else None,
+    }
 
 
 def _role_mention(m: PersonRow | CompanyRow) -> RoleMention:

@@ -17,9 +17,16 @@ from typing import Any, Final
 from ingestion.extraction.facts.capital import Contribution, share_classes
 from ingestion.extraction.facts.statements import audit_opting_out, business_address, supervision
 from ingestion.extraction.facts.winding_up import winding_up
+from ingestion.graph.notice_amounts import (
+    balance,
+    labelled_opening,
+    liquidation_address,
+    share_premium,
+)
 
 FACT_ATTRIBUTES: Final = (
-    "deletion_reason", "dissolution", "shares", "audit_opting_out", "supervision",
+    "deletion_reason", "dissolution", "shares", "audit_opting_out", "supervision", "balance",
+    "share_premium", "liquidation_address",
 )  # fmt: skip
 """CompanyState attributes read from the notice text (besides name, seat, capital, ...)."""
 
@@ -57,8 +64,14 @@ def notice_facts(
             b = end.bankruptcy
             event["bankruptcy_stage"] = b.stage
             event["court"] = b.court
-            event["effective_date"] = b.decision_date
+            event["effective_date"] = b.decision_date or labelled_opening(text)
             event["effective_time"] = b.effective_time
+        elif end.dissolution_cause == "bankruptcy" and (end.dissolved_on or labelled_opening(text)):
+            # the opening of a bankruptcy dissolves the company: the dissolution's date is the
+            # opening's, in a notice that states it only as the cause
+            event["bankruptcy_stage"] = "opened"
+            event["effective_date"] = end.dissolved_on or labelled_opening(text)
+    event.update(_amount_facts(text, attrs))
     classes, paid, fully = share_classes(text)
     if classes:
         attrs.append(
@@ -91,11 +104,50 @@ def notice_facts(
     return event, attrs
 
 
+def _amount_facts(text: str, attrs: list[tuple[str, str]]) -> dict[str, Any]:
+    """Event properties of the balance, share premium and liquidation address a notice states
+    (`notice_amounts`); each is also a subject attribute (appended to `attrs`)."""
+    event: dict[str, Any] = {}
+    sheet = balance(text)
+    if sheet:
+        value = {
+            "interim": sheet.interim,
+            "date": sheet.date.isoformat() if sheet.date else None,
+            "assets": sheet.assets,
+            "liabilities": sheet.liabilities,
+        }
+        attrs.append(("balance", _json(value)))
+        event.update(
+            balance_interim=sheet.interim,
+            balance_date=sheet.date,
+            balance_assets=sheet.assets,
+            balance_liabilities=sheet.liabilities,
+        )
+    premium = share_premium(text)
+    if premium is not None:
+        attrs.append(("share_premium", repr(premium)))
+        event["share_premium"] = premium
+    address = liquidation_address(text)
+    if address:
+        attrs.append(("liquidation_address", address))
+        event["liquidation_address"] = address
+    return event
+
+
 def state_props(attribute: str, value: str) -> dict[str, Any]:
     """Typed properties of one CompanyState, unpacked from its value."""
-    if attribute not in ("shares", "dissolution", "audit_opting_out"):
+    if attribute == "share_premium":
+        return {"amount": float(value)}
+    if attribute not in ("shares", "dissolution", "audit_opting_out", "balance"):
         return {}
     data = json.loads(value)
+    if attribute == "balance":
+        return {
+            "interim": data["interim"],
+            "date": _date(data.get("date")),
+            "assets": data.get("assets"),
+            "liabilities": data.get("liabilities"),
+        }
     if attribute == "dissolution":
         return {"date": _date(data.get("date")), "cause": data.get("cause")}
     if attribute == "audit_opting_out":
@@ -133,6 +185,9 @@ def company_fact_props(states: list[dict[str, Any]]) -> dict[str, Any]:
     authority = latest.get("supervision")
     out["supervision"] = authority["value"] if authority else None
     out["supervision_pub"] = authority["pub_number"] if authority else None
+    liquidation = latest.get("liquidation_address")
+    out["liquidation_address"] = liquidation["value"] if liquidation else None
+    out["liquidation_address_pub"] = liquidation["pub_number"] if liquidation else None
     shares = latest.get("shares")
     for key in ("shares_count", "shares_nominal", "shares_kind"):
         out[key] = shares[key] if shares else None

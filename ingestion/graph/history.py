@@ -14,6 +14,7 @@ from typing import Any, NamedTuple
 from ingestion.graph.facts import company_fact_props, state_props
 from ingestion.graph.normalize import company_hub_key, company_norm, place_norm, tokens
 from shabgraph.register import legal_forms
+from shabgraph.register.initials import initials_text
 
 
 class Observation(NamedTuple):
@@ -99,9 +100,11 @@ def company_props(
         "name": name,
         "names": all_names,
         "names_text": " | ".join(all_names),
+        "initials_text": initials_text(all_names),
         "name_norm": company_norm(name),
         "hub_key": company_hub_key(name),
         "seat": latest.get("seat"),
+        "seat_key": place_norm(latest.get("seat")) or None,
         "legal_form": latest.get("legal_form"),
         "legal_form_label": legal_forms.label(latest.get("legal_form")),
         "purpose": latest.get("purpose"),

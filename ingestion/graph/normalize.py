@@ -4,14 +4,13 @@ and ids.
 Folding, tokens, legal-form words and the company/person norms and NameHub keys live in the
 register, which the tools import too, so that the keys they look up are the keys written here.
 This module re-exports them for the ingestion modules and adds what only ingestion needs: place
-normalisation (origins, seats) and deterministic ids.
+normalisation (origins, seats; from `shabgraph.register.places`, which the tools fold
+queries with) and deterministic ids.
 """
 
 from __future__ import annotations
 
 import hashlib
-import re
-from functools import lru_cache
 
 from shabgraph.register.folding import (
     company_hub_key,
@@ -23,6 +22,15 @@ from shabgraph.register.folding import (
     tokens,
 )
 from shabgraph.register.legal_forms import LEGAL_FORM_WORDS
+from shabgraph.register.places import (
+    origin_keys,
+    place_canton,
+    place_keys,
+    place_norm,
+    place_set,
+    residence_country,
+    seat_canton,
+)
 
 __all__ = [
     "LEGAL_FORM_WORDS",
@@ -30,32 +38,18 @@ __all__ = [
     "company_norm",
     "company_tokens",
     "fold",
+    "origin_keys",
     "person_hub_key",
     "person_norm",
+    "place_canton",
+    "place_keys",
     "place_norm",
     "place_set",
+    "residence_country",
+    "seat_canton",
     "stable_id",
     "tokens",
 ]
-
-
-@lru_cache(maxsize=1 << 16)  # places repeat across millions of mentions
-def place_norm(place: str | None) -> str:
-    """Normalised place: folded tokens without a trailing canton or country qualifier."""
-    toks = tokens(place)
-    # "Reinach (BL)", "Cranves-Sales, FRA": the qualifier is a 2-3 letter code at the end.
-    while len(toks) > 1 and len(toks[-1]) <= 3:
-        toks = toks[:-1]
-    return " ".join(toks)
-
-
-@lru_cache(maxsize=1 << 16)  # places repeat across millions of mentions
-def place_set(places: str | None) -> frozenset[str]:
-    """Normalised places of an origin list ("Basel und Zürich", "Bern, Thun")."""
-    if not places:
-        return frozenset()
-    parts = re.split(r"\s*(?:,|;|\bund\b|\bet\b|\be\b|/)\s*", places)
-    return frozenset(p for p in (place_norm(x) for x in parts) if p)
 
 
 def stable_id(prefix: str, *parts: object) -> str:

@@ -15,6 +15,7 @@ from ingestion.extraction.facts.mentions import contributions
 from ingestion.extraction.models import ExtractionRecord
 from ingestion.graph.facts import ContributionRow, contribution_row, notice_facts
 from ingestion.graph.normalize import company_hub_key
+from ingestion.graph.notice_amounts import former_seat
 from ingestion.publication import CompanyRef, Publication
 from shabgraph.register.uid import check_uid, parse_code13, parse_uid
 
@@ -49,6 +50,8 @@ class SubjectObs(NamedTuple):
     """registration / update / deletion / unknown."""
     structured: bool
     """True when read from a structured block (a strong company)."""
+    former_seat: str | None = None
+    """The seat the notice's head names as the former one ("finora in X"): the same firm."""
 
 
 class PersonRow(NamedTuple):
@@ -209,6 +212,7 @@ def _subject(
         canton=pub.cantons[0] if pub.cantons else None,
         kind=pub.transaction.kind,
         structured=structured,
+        former_seat=_s(former_seat(pub.text)),
     )
 
 

@@ -5,14 +5,19 @@ Old notices (before the UID, 2001-2013) identify a firm by a cantonal register n
 number changed when registers were renumbered, so one firm's history arrives under two or three
 numbers. The register does not let two firms share a name in one seat, so subjects without a
 UID that agree on (NameHub key, seat key) are one firm: their numbers are linked, and they join
-the one firm with a UID under that name and seat, when exactly one has it. Seat keys fold the
-canton qualifier (`Wangen (SZ)`, `Wangen SZ` -> `wangen`, `ingestion.graph.normalize.place_norm`).
+the one firm with a UID under that name and seat, when exactly one has it; a notice that moves
+the seat ("X SA, finora in Gordola, CHE-…") also files its UID under the former seat. Notices
+from Zefix carry its firm id (`ZEFIX-<date>-<id>`), the same for every notice of one firm
+through renumberings, renames and moves: one id, one firm. Seat keys fold the canton
+qualifier (`Wangen (SZ)`, `Wangen SZ` -> `wangen`, `ingestion.graph.normalize.place_norm`).
 """
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
+from typing import Final
 
 from ingestion.graph.identity import AliasIndex, fallback_company_id
 from ingestion.graph.normalize import company_hub_key, place_norm, stable_id
@@ -43,6 +48,17 @@ def _uid(s: SubjectObs) -> str | None:
     return s.uid if s.uid and s.uid_valid else None
 
 
+_ZEFIX_FIRM: Final = re.compile(r"^ZEFIX-\d{4}-\d{2}-\d{2}-(\d+)$")
+_ZX: Final = "~zx:"
+"""Prefix of the Zefix firm-id tokens (sorts after every official key)."""
+
+
+def zefix_token(s: SubjectObs) -> str | None:
+    """The Zefix firm id (ehraid) of a notice from Zefix (`ZEFIX-<date>-<id>`), as a token."""
+    m = _ZEFIX_FIRM.match(s.pub_number)
+    return f"{_ZX}{m[1]}" if m else None
+
+
 def subject_aliases(
     subjects: Sequence[SubjectObs], graph_firms: Mapping[NameSeat, Sequence[tuple[str, str | None]]]
 ) -> AliasIndex:
@@ -55,14 +71,21 @@ def subject_aliases(
     uid_by_ns: dict[NameSeat, set[str]] = defaultdict(set)
     for s in subjects:
         keys = [k for k in (_uid(s), s.code13) if k]
-        if keys:
-            alias.link(keys)
+        zx = zefix_token(s)
+        if keys or zx:
+            # Zefix files every notice of one firm under its firm id, through renumberings,
+            # renames and moves: the notices of one id are one firm
+            alias.link([*keys, *([zx] if zx else [])])
         ns = name_seat(s)
         uid = _uid(s)
         if ns is not None and uid:
             uid_by_ns[ns].add(uid)
+            # the notice that moves the seat names the firm at its former seat: UID-less notices
+            # there are this firm (under the same unique-UID rule as its current seat)
+            if former := place_norm(s.former_seat):
+                uid_by_ns[ns[0], former].add(uid)
         elif ns is not None:  # a UID-less notice: the firm is known by its name and seat
-            alias.link([_token(ns), *keys])
+            alias.link([_token(ns), *keys, *([zx] if zx else [])])
     for ns, firms in graph_firms.items():
         for cid, uid in firms:
             if uid:
@@ -87,7 +110,7 @@ def subject_id(
     linked in `alias`. A firm the graph holds keeps its id, so a later run lands on its node.
     """
     ns = name_seat(s)
-    key = _uid(s) or s.code13 or (_token(ns) if ns else None)
+    key = _uid(s) or s.code13 or (_token(ns) if ns else None) or zefix_token(s)
     if key is None or key not in alias:
         name = next((v for k, v in s.attrs if k == "name"), None)
         seat = next((v for k, v in s.attrs if k == "seat"), None)
@@ -97,6 +120,8 @@ def subject_id(
     known = {existing[m] for m in members if m in existing} | (members & graph_ids)
     if known:
         return min(known)
+    if canon.startswith(_ZX):
+        return stable_id("co", "zefix", canon[len(_ZX) :])
     if canon.startswith(_NS):
         hub, seat_key = canon[len(_NS) :].split("|", 1)
         return stable_id("co", hub, seat_key)  # = fallback_company_id(name, seat)

@@ -12,6 +12,7 @@ import pytest
 from evals.fixture_graph import COMPANIES, PERSONS, FixtureFacts
 from graph_agent.result import EntityRef
 from tests.agent.questions import CASES, Case
+from tests.agent.questions_rules import RULE_CASES
 
 PUB_RE = re.compile(r"(?:HR0\d|ZEFIX)-[\w-]+")
 
@@ -42,7 +43,10 @@ def test_question_set_size_and_coverage() -> None:
     assert sum(t.form == "negative" for t in turns) >= 5
 
 
-@pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])
+ALL_CASES = (*CASES, *RULE_CASES)
+
+
+@pytest.mark.parametrize("case", ALL_CASES, ids=[c.name for c in ALL_CASES])
 async def test_question(case: Case, make_agent: Any, facts: FixtureFacts) -> None:
     agent = await make_agent()
     thread = f"q-{case.name}"

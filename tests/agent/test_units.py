@@ -7,16 +7,11 @@ import pytest
 from graph_agent.answers.aspects import select_records
 from graph_agent.planners.llm import prompts as P
 from graph_agent.planners.llm.phrasing import citations_kept
+from graph_agent.planners.offline.date_words import find_full_date, find_period
 from graph_agent.planners.offline.linking import choose
 from graph_agent.planners.offline.planner import inherit_slots, pick_focus
 from graph_agent.planners.offline.router import classify
-from graph_agent.planners.offline.slots import (
-    candidate_spans,
-    fill_slots,
-    find_full_date,
-    find_period,
-    fold,
-)
+from graph_agent.planners.offline.slots import candidate_spans, fill_slots, fold
 from graph_agent.reflection import choose_form, reflect
 from graph_agent.result import EntityRef
 from graph_agent.state import AblationSwitches, Slots, ToolCall
@@ -742,7 +737,7 @@ def test_a_branch_name_goes_before_a_place_that_looks_like_a_company() -> None:
 
 def test_every_namesake_is_read_when_the_middle_name_is_not_registered() -> None:
     from graph_agent.planners.base import TurnView
-    from graph_agent.planners.offline.fact_plan import act_facts
+    from graph_agent.planners.offline.fact_act import act_facts
 
     # "Anna Maria Meier" asked, seven "Anna Meier" filed without the middle name: each is read
     namesakes = [EntityRef(id=f"p:{i}", kind="person", name="Anna Meier") for i in range(7)]
@@ -869,7 +864,7 @@ def test_language_is_read_around_the_names(question: str, lang: str) -> None:
     ],
 )
 def test_year_edges_are_days(text: str, day: str | None) -> None:
-    from graph_agent.planners.offline.slots import find_full_date
+    from graph_agent.planners.offline.date_words import find_full_date
 
     assert find_full_date(text) == day
 
@@ -971,7 +966,7 @@ def test_the_head_of_a_role_compound_decides(question: str, role: str) -> None:
 
 def test_after_a_year_starts_the_next_year_and_a_word_is_no_month() -> None:
     from graph_agent.planners.offline.asks import month_period
-    from graph_agent.planners.offline.slots import find_period
+    from graph_agent.planners.offline.date_words import find_period
 
     assert find_period("qui siegeait au conseil apres 2023") == ("2024-01-01", None)
     assert find_period("seit 2019") == ("2019-01-01", None)

@@ -28,7 +28,8 @@ WHERE coalesce(c.event_count, 0) > 0
   AND ($legal_form IS NULL OR c.legal_form = $legal_form)
   AND ($canton IS NULL OR c.canton = $canton)
   AND ($status IS NULL OR c.status = $status)
-  AND ($seat IS NULL OR toLower(c.seat) STARTS WITH $seat)
+  AND ($seat IS NULL OR c.seat_key IN $seat OR c.seat_key STARTS WITH $seat_word)
+  AND ($capital IS NULL OR c.capital = $capital)
   AND ($opting_out IS NULL OR c.audit_opting_out = $opting_out)
   AND ($event_type IS NULL OR EXISTS {
         MATCH (c)-[:HAS_EVENT]->(e:Event)
@@ -69,6 +70,8 @@ WHERE ($role IS NULL OR $role IN coalesce(r.roles, [r.role]))
   AND ($holder IS NULL OR ($holder = 'person') = (h:Person))
   AND ($subject_id IS NULL OR c.id = $subject_id)
   AND ($legal_form IS NULL OR c.legal_form = $legal_form)
+  AND ($canton IS NULL OR c.canton = $canton)
+  AND ($holder_canton IS NULL OR coalesce(h.canton, h.seat_canton, c.canton) = $holder_canton)
   AND CASE $mode
     WHEN 'entered' THEN r.valid_from IS NOT NULL
       AND ($date_from IS NULL OR toString(r.valid_from) >= $date_from)
@@ -222,6 +225,9 @@ def test_notices_by_filters(ctx: ToolContext, fixture_graph: FixtureFacts) -> No
     )
 
 
+COMPANY_PARAMS = ("legal_form", "canton", "status", "seat", "seat_word", "capital", "opting_out")
+COMPANY_PARAMS += ("subject_id", "language")
+
 GRID_EVENT = [None, "registration", "officer_change", "merger", "bankruptcy"]
 GRID_DATES = [
     (None, None),
@@ -235,16 +241,16 @@ GRID_COMPANY = [
     {"canton": "TI"},
     {"legal_form": "0107"},
     {"status": "deleted"},
-    {"seat": "b", "status": "active"},
+    {"seat": ["bern", "berna", "berne"], "seat_word": "bern ", "status": "active"},
+    {"seat": ["zug", "zoug", "zugo"], "seat_word": "zugo "},
+    {"capital": 20000.0},
 ]
 
 
 def _params(
     event: str | None, dates: tuple[str | None, str | None], extra: dict[str, Any]
 ) -> dict[str, Any]:
-    base: dict[str, Any] = dict.fromkeys(
-        ("legal_form", "canton", "status", "seat", "opting_out", "subject_id", "language")
-    )
+    base: dict[str, Any] = dict.fromkeys(COMPANY_PARAMS)
     return {
         **base,
         **extra,
@@ -338,6 +344,8 @@ def test_roles_match_the_reference_scan(
         {"role": "auditor", "holder": "company"},
         {"subject_id": fixture_graph.ids["muellerbau"]},
         {"legal_form": "0106", "signature": "collective"},
+        {"canton": "BE"},
+        {"role": "auditor", "holder_canton": "ZG"},
     ]
     compared = 0
     for mode, dates, extra in itertools.product(("entered", "left", "held"), GRID_DATES, extras):
@@ -347,6 +355,7 @@ def test_roles_match_the_reference_scan(
             "role": None,
             "signature": None,
             "holder": None,
+            "holder_canton": None,
             **extra,
         }
         expected, _, _ = driver.execute_query(REFERENCE_ROLES, params, database_=db)

@@ -6,7 +6,7 @@ import shutil
 import time
 from pathlib import Path
 
-from shabgraph.settings import PROJECT_ROOT
+from shabgraph.project import PROJECT_ROOT
 
 CHROMIUM_ARGS = [
     "--headless",

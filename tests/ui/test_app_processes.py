@@ -14,7 +14,8 @@ from pathlib import Path
 import pytest
 
 from benchmarks.ui_server import start_app
-from shabgraph.settings import PROJECT_ROOT, Settings
+from shabgraph.project import PROJECT_ROOT
+from shabgraph.settings import Settings
 
 pytestmark = pytest.mark.slow
 PORT = 8716

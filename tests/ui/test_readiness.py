@@ -17,7 +17,8 @@ import httpx
 import pytest
 
 from benchmarks.ui_server import free_ports, start_app
-from shabgraph.settings import PROJECT_ROOT, Settings
+from shabgraph.project import PROJECT_ROOT
+from shabgraph.settings import Settings
 from tests.conftest import settings_env, test_settings
 from ui.workers import port_free
 

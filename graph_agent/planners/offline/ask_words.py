@@ -117,3 +117,33 @@ dem VR aus"): the particle at the end says whether the holder joined or left."""
 def separable_cues(folded: str) -> set[str]:
     """The joined/left cues of split German verbs in a question."""
     return {cue for pattern, cue in SEPARABLE_VERBS if pattern.search(folded)}
+
+
+CO_SIGN_RE = re.compile(
+    r"(?<![a-z])(?:(?:zusammen |gemeinsam )?mit|(?:together )?with|avec|(?:insieme )?con)\s+"
+    r"(?:ihr|ihm|ihnen|her|him|them|elle|lui|eux|elles|lei|loro|wem|whom|qui|chi)(?![a-z])"
+)
+"""A signature asked together with someone ("wer zeichnet mit ihr?", "who signs with him?",
+"avec qui signe-t-elle ?", "con chi firma?"): the other holders who sign with that person."""
+
+
+CLAIMED_SEAT_RE = re.compile(
+    r"(?:[Ss]itz|[Ss]ede|[Ss]iège|[Ss]iege|seat|based|domicil\w*|ansässig|niedergelassen|située?|"
+    r"basée?|headquartered)\s+(?:ist\s+|est\s+|è\s+)?(?:in|a|à|en|im|at|ad)\s+"
+    r"(?P<p>[A-ZÀ-Ý][\w'’.-]+(?:[ -][A-ZÀ-Ý][\w'’.-]+)*)"
+)
+"""A seat the question asserts ("ha sede a X?", "hat sie ihren Sitz in X?", "is it based in X?",
+"a-t-elle son siège à X ?"): a yes/no question about that place."""
+WH_START_RE = re.compile(
+    r"^\s*(?:und |and |et |e )?(?:wo|wer|was|welche\w*|wann|wie|where|which|what|who|when|how|"
+    r"ou|où|quel\w*|qui|quand|comment|dove|quale|quali|chi|quando|come)\b",
+    re.IGNORECASE,
+)
+
+
+def claimed_seat(question: str) -> str | None:
+    """The place a yes/no question asserts as the seat, if it asserts one."""
+    if WH_START_RE.match(question):
+        return None
+    m = CLAIMED_SEAT_RE.search(question)
+    return m["p"].rstrip(".") if m else None

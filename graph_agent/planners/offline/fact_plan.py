@@ -9,12 +9,13 @@ planner's routes.
 
 from __future__ import annotations
 
-from graph_agent.planners import calls
-from graph_agent.planners.base import ActOut, RouteOut, TurnView
+from graph_agent.planners.base import RouteOut, TurnView
 from graph_agent.planners.offline import lexicon as lx
-from graph_agent.planners.offline.asks import Ask, noun_phrase, understand
+from graph_agent.planners.offline.ask_finders import noun_phrase
+from graph_agent.planners.offline.asks import Ask, understand
 from graph_agent.planners.offline.attribute_words import detect_attribute
-from graph_agent.planners.offline.lists import PERSON_WORDS, list_call, list_route
+from graph_agent.planners.offline.descriptions import described, only_describes
+from graph_agent.planners.offline.lists import PERSON_WORDS, list_route
 from graph_agent.planners.offline.mentions import (
     Mention,
     cut_variants,
@@ -22,12 +23,8 @@ from graph_agent.planners.offline.mentions import (
     mentions,
     names_something,
 )
-from graph_agent.planners.offline.people import person_filters, persons_calls
 from graph_agent.planners.offline.people_plan import (
-    FACT_TOOL,
-    act_common,
     common_route,
-    facts_call,
     person_route,
 )
 from graph_agent.planners.offline.slots import fold
@@ -76,18 +73,30 @@ def route_facts(view: TurnView, slots: Slots) -> RouteOut | None:
             reason="ranking of persons by their companies",
             slots=slots.model_copy(update={"metric": "mandates", "legal_form": None, "spans": []}),
         )
+    desc = described(view.question)
+    by_description = bool(
+        desc
+        and (ask.facts or ask.role)
+        and not ask.count
+        and not slots.uid
+        and all(only_describes(m.text, desc) for m in found)
+    )
+    if by_description:
+        found = []  # "la fondazione di X": the companies at X are read, not a name searched
     both = common_route(view, slots, found)
     if both is not None:
         return both
     people = person_route(view, slots, found)
     if people is not None:
         return people
-    listed = list_route(view, slots, ask, found)
+    listed = None if by_description else list_route(view, slots, ask, found)
     if listed is not None:
         return listed
     if ask.count and ask.population and not found and not slots.uid:
         return None  # a count over a population is never about the entity in focus
-    target = bool(found or slots.uid or (view.focus and (ask.follow_up or not found)))
+    target = by_description or bool(
+        found or slots.uid or (view.focus and (ask.follow_up or not found))
+    )
     # "wen hat sie abgelöst?" about the person in focus: her predecessor in her role
     about_holder = bool(ask.has("before", "successor") and ask.follow_up and view.focus) and (
         view.focus[0].kind == "person"
@@ -125,7 +134,7 @@ def route_facts(view: TurnView, slots: Slots) -> RouteOut | None:
         "as_of": slots.as_of or ask.as_of,
         "date_from": ask.date_from,
         "date_to": ask.date_to,
-        "follow_up": ask.follow_up and not found,
+        "follow_up": ask.follow_up and not found and not by_description,
         "aspect": "facts",
         "event_type": None,
     }
@@ -141,7 +150,8 @@ def route_facts(view: TurnView, slots: Slots) -> RouteOut | None:
         + ("; kept facts of the last turn" if ask.inherited else "")
     )
     return RouteOut(
-        intent=intent_of(ask),
+        # a described entity is found through the register's lists, then its facts are read
+        intent="all" if by_description else intent_of(ask),
         task="facts",
         reason=reason,
         slots=slots.model_copy(update=update),
@@ -165,7 +175,8 @@ def name_filters_focus(view: TurnView, ask: Ask, found: list[Mention]) -> bool:
 
 
 NETWORK_FACTS = frozenset(
-    {"role", "signature", "shares", "residence", "mandates", "branches", "head_office"}
+    {"role", "signature", "shares", "residence", "origin", "nationality", "mandates"}
+    | {"branches", "head_office"}
     | {"mergers", "transfers"}
 )
 HISTORY_FACTS = frozenset({"registered", "deleted", "happened", "changes", "notices", "names"})
@@ -185,97 +196,6 @@ def intent_of(ask: Ask) -> Intent:
 
 def _timed(ask: Ask) -> bool:
     return bool(ask.as_of or ask.date_from or ask.date_to)
-
-
-NAMESAKES_READ = 8
-"""Namesakes whose facts are read in one round: the register often drops a middle name
-("Anna Maria Muster" is filed as "Anna Muster"), so the one asked about may be any of them and
-the answer must show each, not the first few."""
-
-
-LINK_FACTS = frozenset({"head_office", "branches", "mergers", "transfers"})
-"""Facts whose answer names another entity, which a bare follow-up then asks about."""
-
-
-def act_facts(view: TurnView) -> ActOut:
-    """Link the mention (UID first), then read the facts; follow-ups use the entity in focus."""
-    steps, slots = view.steps, view.slots
-    if slots.attribute == "common":
-        return act_common(view)
-    if any(s.get("tool") == FACT_TOOL and s.get("outcome") == "evidence" for s in steps) and not [
-        h for h in view.homonyms if h.id not in {str(s["args"].get("entity_id")) for s in steps}
-    ]:
-        if company := holders_company(view):
-            return ActOut(calls=[facts_call(company)], note="the company the person holds it at")
-        return ActOut(note="facts read")
-    read = {str(s["args"].get("entity_id")) for s in steps if s.get("tool") == FACT_TOOL}
-    pending = [h for h in view.homonyms if h.id not in read][:NAMESAKES_READ]
-    if pending:
-        return ActOut(calls=[facts_call(h) for h in pending], note="namesakes: the facts of each")
-    if view.entities and view.entities[0].id not in read:
-        return ActOut(
-            calls=[facts_call(view.entities[0])], note=f"facts of {view.entities[0].name}"
-        )
-    tried = {
-        fold(str(s["args"].get("query", ""))) for s in steps if s.get("tool") == "search_companies"
-    }
-    mentions_ = ([slots.uid] if slots.uid else []) + slots.spans
-    untried = [m for m in mentions_ if fold(m) not in tried]
-    if untried and not (slots.follow_up and view.focus and not steps):
-        return ActOut(
-            calls=[calls.search_call(untried[0], slots), facts_call(calls.ENTITY)],
-            note=f"link '{untried[0]}' then read its facts",
-        )
-    if view.focus:
-        want = "person" if slots.attribute == "mandates" else None
-        last = view.history[-1] if view.history else {}
-        if last.get("attribute") in LINK_FACTS and slots.attribute not in LINK_FACTS:
-            # "Dov'è la sede principale?" then "E il suo IDI?": the head office just named
-            named = [e for e in view.focus if e.id not in set(last.get("subjects") or [])]
-            if named and not any(s.get("tool") == FACT_TOOL for s in steps):
-                return ActOut(calls=[facts_call(named[0])], note=f"follow-up on '{named[0].name}'")
-        chosen = next(
-            (e for e in view.focus if e.id not in read and (want is None or e.kind == want)),
-            next((e for e in view.focus if e.id not in read), None),
-        )
-        if chosen and not any(s.get("tool") == FACT_TOOL for s in steps):
-            # a predecessor or successor of a person is read at the company of her role next
-            turn = understand(view.question, view.history)
-            later = chosen.kind == "person" and turn.has("before", "successor")
-            return ActOut(
-                calls=[facts_call(chosen)],
-                note=f"follow-up on '{chosen.name}'",
-                complete=not later,
-            )
-    return ActOut(note="no entity matched the question")
-
-
-def holders_company(view: TurnView) -> str | None:
-    """ "Wen hat sie abgelöst?" about a person: the company of the person's latest role, whose
-    holders answer it (read once, after the person's own facts)."""
-    reads = [s for s in view.steps if s.get("tool") == FACT_TOOL and s.get("outcome") == "evidence"]
-    if len(reads) != 1 or not understand(view.question, view.history).has("before", "successor"):
-        return None
-    records = list(reads[0].get("records") or [])
-    if not any(r.get("record_type") == "entity" and r.get("kind") == "person" for r in records):
-        return None
-    roles = [
-        r
-        for r in records
-        if r.get("record_type") == "role" and r.get("direction") == "out" and r.get("other_id")
-    ]
-    roles.sort(key=lambda r: str(r.get("valid_from") or ""))
-    return str(roles[-1]["other_id"]) if roles else None
-
-
-def act_list(view: TurnView) -> ActOut:
-    """One filtered list read."""
-    if any(s.get("tool") == "list_register" for s in view.steps):
-        return ActOut(note="list read")
-    if view.slots.attribute == "persons" and (filters := person_filters(view.question)):
-        company = view.slots.spans[0] if view.slots.spans else None
-        return ActOut(calls=persons_calls(filters, company), note="persons with filters")
-    return ActOut(calls=[list_call(view.question, view.slots)], note="list with filters")
 
 
 def better_spans(question: str, slots: Slots) -> Slots:

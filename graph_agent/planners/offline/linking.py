@@ -9,7 +9,7 @@ import re
 from difflib import SequenceMatcher
 from typing import Any, Literal
 
-from graph_agent.planners.offline.mentions import ORG_WORDS
+from graph_agent.planners.offline.name_words import ORG_WORDS
 from graph_agent.planners.offline.slots import fold
 from graph_agent.result import EntityRef
 
@@ -47,6 +47,17 @@ def link_score(rec: dict[str, Any]) -> tuple[float, str]:
     return score, reason
 
 
+BRANCH_WORD_RE = re.compile(
+    r"(?<![a-z])(?:zweigniederlassung|niederlassung|filiale|succursale|sede secondaria|branch|zn)"
+    r"(?![a-z])"
+)
+
+
+def is_branch(text: str) -> bool:
+    """The text names a branch (or asks about one)."""
+    return BRANCH_WORD_RE.search(fold(text)) is not None
+
+
 def context_bonus(question: str, rec: dict[str, Any]) -> tuple[float, str]:
     """(bonus, reason): a seat, residence, origin or UID of the candidate written in the question."""
     q = fold(question)
@@ -78,6 +89,10 @@ def choose(
         ):
             continue
         bonus, why_bonus = context_bonus(question, rec)
+        if is_branch(str(rec.get("name", ""))) and not is_branch(question):
+            # the register names a branch "X AG, Zweigniederlassung Y": a question that says no
+            # branch word is about the head office, even when the branch's seat is named
+            bonus, why_bonus = bonus - 15.0, f"{why_bonus}; a branch, none asked".lstrip("; ")
         if covers(mention, str(rec.get("name", ""))) or covers(mention, alias_matched(rec) or ""):
             # every distinctive word of the mention is (nearly) in the name: a typo, not another
             bonus, why_bonus = bonus + 20.0, f"{why_bonus}; all words of the mention".lstrip("; ")

@@ -4,7 +4,8 @@
 notices were published on 9 January" the notices of one day; "which audit firms were newly
 entered between 2005 and 2015" the auditor entries that begin in the period; "how many companies
 were deleted" the companies whose status is deleted. Filters come from the register's words:
-legal forms and their abbreviations, canton names and codes, the role words.
+legal forms and their abbreviations, canton names and codes, the role words
+(`list_words`; the filter readers are in `list_filters`).
 """
 
 from __future__ import annotations
@@ -14,8 +15,24 @@ import re
 from graph_agent.planners.base import RouteOut, TurnView
 from graph_agent.planners.offline import lexicon as lx
 from graph_agent.planners.offline.ask_words import find_signature
-from graph_agent.planners.offline.asks import Ask, understand
+from graph_agent.planners.offline.asks import Ask
 from graph_agent.planners.offline.forms import legal_form_in
+from graph_agent.planners.offline.list_filters import (
+    canton_in,
+    capital_in,
+    event_of,
+    holders_canton,
+    notice_language,
+    seat_in,
+)
+from graph_agent.planners.offline.list_words import (
+    ARE_WORDS,
+    AUDIT_FIRM_RE,
+    COMPANY_WORDS,
+    NOTICE_WORDS,
+    OPTING_OUT_WORDS,
+    PERSON_WORDS,
+)
 from graph_agent.planners.offline.mentions import Mention
 from graph_agent.planners.offline.slots import fold
 from graph_agent.planners.offline.vocab import vocab
@@ -23,56 +40,21 @@ from graph_agent.state import Slots, ToolCall
 from shabgraph.register.cantons import CANTON_NAMES, canton_code
 from shabgraph.register.folding import has_any
 
+__all__ = [
+    "COMPANY_WORDS",
+    "LIST_KINDS",
+    "PERSON_WORDS",
+    "WHO_START",
+    "canton_in",
+    "event_of",
+    "legal_form_in",
+    "list_call",
+    "list_route",
+    "seat_in",
+]
+
 LIST_KINDS = frozenset({"companies", "notices", "roles", "persons"})
 """What `list_register` lists (the route puts it in `Slots.attribute`)."""
-NOTICE_WORDS = (
-    "notices",
-    "publications",
-    "publikationen",
-    "meldungen",
-    "pubblicazioni",
-    "avis",
-    "annonces",
-    "avvisi",
-    "notizie",
-)
-COMPANY_WORDS = (
-    "companies",
-    "firms",
-    "firmen",
-    "gesellschaften",
-    "unternehmen",
-    "societes",
-    "entreprises",
-    "societa",
-    "aziende",
-    "ditte",
-)
-PERSON_WORDS = (
-    "person",
-    "people",
-    "personne",
-    "persona",
-    "persone",
-    "who ",
-    "wer ",
-    "qui ",
-    "chi ",
-)
-
-
-def canton_in(question: str, folded: str) -> str | None:
-    """A canton named as a code after a preposition ("im Kanton ZH", "in TI") or by its name."""
-    if (
-        m := re.search(
-            r"\b(?:kanton|canton|cantone)\s+(?:de\s+|di\s+|du\s+|del\s+)?([a-z]+)", folded
-        )
-    ) and (code := canton_code(m[1])):
-        return code
-    for name, code in CANTON_NAMES.items():
-        if len(name) > 3 and re.search(rf"(?<![a-z]){re.escape(name)}(?![a-z])", folded):
-            return code
-    return None
 
 
 def list_route(view: TurnView, slots: Slots, ask: Ask, found: list[Mention]) -> RouteOut | None:
@@ -146,20 +128,6 @@ def list_route(view: TurnView, slots: Slots, ask: Ask, found: list[Mention]) -> 
     )
 
 
-SEAT_IN_RE = re.compile(
-    r"(?i:\bsitz|\bsede|\bsiege|\bsiège|\bseat|\bbased|\bansässig|\bansassig|\bdomicili\w*|"
-    r"\bheadquartered)\s+(?:(?i:in|a|à|en|at|nel comune di|a)\s+)(?P<p>[A-ZÀ-Ý][\w'’-]+)"
-)
-"""A seat written as a filter ("Quante società avevano sede a Gordola?", "Firmen mit Sitz in
-Thun", "sociétés ayant leur siège à Sion"): the municipality, not an entity."""
-
-
-def seat_in(question: str) -> str | None:
-    """The municipality a population question filters the seat by, if any."""
-    m = SEAT_IN_RE.search(question)
-    return m["p"] if m else None
-
-
 WHO_START = re.compile(r"^\s*(?:und |and |et |e )?(?:wer|who|qui|chi)\b")
 """A question that opens by asking who."""
 
@@ -190,43 +158,6 @@ def _what(folded: str, ask: Ask) -> str | None:
     return "companies"
 
 
-OPTING_OUT_WORDS = (
-    "opting",
-    "opt out",
-    "opted out",
-    "verzicht",
-    "verzichtet",
-    "ohne revisionsstelle",
-    "keine revisionsstelle",
-    "renonc",
-    "dispense",
-    "sans organe de revision",
-    "rinunci",
-    "senza ufficio di revisione",
-    "without an auditor",
-    "without auditor",
-    "no auditor",
-)
-"""The register's words for a company that opted out of the audit."""
-NOTICE_LANGUAGES = (
-    ("de", ("deutsch", "auf deutsch", "in german", "en allemand", "in tedesco", "german")),
-    ("fr", ("franzosisch", "auf franzosisch", "in french", "en francais", "in francese", "french")),
-    (
-        "it",
-        ("italienisch", "auf italienisch", "in italian", "en italien", "in italiano", "italian"),
-    ),
-)
-
-
-ARE_WORDS = ("elles-memes", "themselves", "selber", "selbst", "stesse", "sont ", "sind ", "are ")
-"""Companies that are (not have) role holders: "les sociétés qui sont elles-mêmes associées"."""
-
-
-def notice_language(folded: str) -> str | None:
-    """The language a question asks notices to be written in ("avvisi scritti in italiano")."""
-    return next((code for code, words in NOTICE_LANGUAGES if has_any(folded, words)), None)
-
-
 def list_call(question: str, slots: Slots) -> ToolCall:
     """The list_register call for the route's slots."""
     folded = fold(question)
@@ -237,11 +168,17 @@ def list_call(question: str, slots: Slots) -> ToolCall:
     dated = bool(slots.date_from or slots.date_to)
     companies = (slots.attribute or "companies") == "companies"
     event = event_of(question)
+    holder_canton = (
+        slots.attribute == "roles"
+        and slots.role == "auditor"
+        and bool(slots.canton)
+        and holders_canton(folded)
+    )
     args = {
         "what": slots.attribute or "companies",
         "legal_form": slots.legal_form,
         "seat": slots.seat if companies else None,
-        "canton": slots.canton,
+        "canton": None if holder_canton else slots.canton,
         "status": "deleted" if deleted and companies and not dated else None,
         "event_type": (
             # registrations and deletions are read from the question's own words (a count of
@@ -263,11 +200,15 @@ def list_call(question: str, slots: Slots) -> ToolCall:
         if ask_left
         else "held",
         "opting_out": True if companies and has_any(folded, OPTING_OUT_WORDS) else None,
+        "capital": capital_in(question) if companies else None,
         "language": notice_language(folded) if slots.attribute == "notices" else None,
         "signature": find_signature(folded) if slots.attribute == "roles" else None,
+        # "audit firms from the canton of X": the firms' own canton, not the audited companies'
+        "holder_canton": slots.canton if holder_canton else None,
         "holder": (
             "company"
-            if has_any(folded, COMPANY_WORDS) and has_any(folded, ARE_WORDS)
+            if (has_any(folded, COMPANY_WORDS) and has_any(folded, ARE_WORDS))
+            or (slots.role == "auditor" and AUDIT_FIRM_RE.search(folded))
             else "person"
             if has_any(folded, PERSON_WORDS)
             else None
@@ -283,48 +224,3 @@ def list_call(question: str, slots: Slots) -> ToolCall:
         args={k: v for k, v in args.items() if v is not None},
         purpose="population list",
     )
-
-
-CHANGE_EVENTS = {
-    "seat": "seat_change",
-    "capital": "capital_change",
-    "names": "name_change",
-    "address": "address_change",
-    "purpose": "purpose_change",
-    "legal_form": "legal_form_change",
-    "statutes": "statutes_change",
-}
-PLAIN_EVENTS = {"mergers": "merger", "transfers": "asset_transfer", "bankruptcy": "bankruptcy"}
-
-
-def event_of(question: str) -> str | None:
-    """The event label a population question filters on: a named change of an attribute
-    ("ihren Sitz verlegt", "increased their capital") or a merger, transfer, bankruptcy."""
-    ask = understand(question)
-    for fact in ask.facts:
-        if fact in PLAIN_EVENTS:
-            return PLAIN_EVENTS[fact]
-    moved = ask.has("changes") or has_any(fold(question), MOVE_WORDS)
-    for fact in ask.facts:
-        if fact in CHANGE_EVENTS and moved:
-            return CHANGE_EVENTS[fact]
-    return None
-
-
-MOVE_WORDS = (
-    "verlegt",
-    "verleg",
-    "erhoht",
-    "herabgesetzt",
-    "transfere",
-    "augmente",
-    "reduit",
-    "trasferit",
-    "aumentat",
-    "ridott",
-    "moved",
-    "increased",
-    "reduced",
-    "raised",
-    "relocated",
-)

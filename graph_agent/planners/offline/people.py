@@ -14,8 +14,9 @@ from __future__ import annotations
 
 import itertools
 import re
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
+from graph_agent.planners.offline.list_filters import abroad_in, excluded_company, place_case
 from graph_agent.planners.offline.slots import fold
 from graph_agent.state import ToolCall
 from shabgraph.register.folding import has_any
@@ -143,10 +144,22 @@ class PersonFilters:
     nationality: tuple[str, ...] = ()
     place: str | None = None
     """A place of residence or of origin, either counts."""
+    abroad: bool = False
+    """Living outside Switzerland."""
+    not_company: str | None = None
+    """A company the persons hold no role at ("… but not at X")."""
 
     def any(self) -> bool:
         """At least one filter."""
-        return bool(self.name or self.residence or self.origin or self.nationality or self.place)
+        return bool(
+            self.name
+            or self.residence
+            or self.origin
+            or self.nationality
+            or self.place
+            or self.abroad
+            or self.not_company
+        )
 
 
 def nationality_in(folded: str) -> str | None:
@@ -190,6 +203,7 @@ def _place(text: str) -> str:
 def person_filters(question: str) -> PersonFilters | None:
     """The filters of a question about a population of persons, else None."""
     folded = fold(question)
+    question = place_case(question)  # "wer wohnt in bern" names the place Bern
     named = NAME_CUES.search(question)
     if named and COMPANY_BEFORE.search(question[: named.start("v")]):
         named = None
@@ -209,7 +223,15 @@ def person_filters(question: str) -> PersonFilters | None:
         place = _place(m["v"] or m["w"])
     elif either and (residence or origin) and not (residence and origin):
         place, residence, origin = residence or origin, None, None
-    found = PersonFilters(named["v"] if named else None, residence, origin, nationality, place)
+    found = PersonFilters(
+        named["v"] if named else None,
+        residence,
+        origin,
+        nationality,
+        place,
+        abroad=abroad_in(folded),
+        not_company=excluded_company(folded),
+    )
     return found if found.any() else None
 
 
@@ -228,19 +250,15 @@ EITHER_WORDS = (
 
 def filter_words(filters: PersonFilters) -> set[str]:
     """The folded words of the filter values (a mention made of them names no company)."""
-    words = {fold(x) for x in (filters.name, filters.residence, filters.origin, filters.place) if x}
+    values = (filters.name, filters.residence, filters.origin, filters.place, filters.not_company)
+    words = {fold(x) for x in values if x}
     return words | {fold(w) for x in list(words) for w in x.split()}
 
 
 def persons_calls(filters: PersonFilters, company: str | None = None) -> list[ToolCall]:
-    """The list_register calls for persons with these filters: a place that counts as home or
-    origin is read both ways (the answer merges the two lists)."""
-    if not filters.place:
-        return [persons_call(filters, company)]
-    return [
-        persons_call(replace(filters, place=None, residence=filters.place), company),
-        persons_call(replace(filters, place=None, origin=filters.place), company),
-    ]
+    """The list_register calls for persons with these filters (one: a place that counts as
+    home or origin is the tool's `place` filter)."""
+    return [persons_call(filters, company)]
 
 
 def persons_call(filters: PersonFilters, company: str | None = None) -> ToolCall:
@@ -252,6 +270,12 @@ def persons_call(filters: PersonFilters, company: str | None = None) -> ToolCall
         args["residence"] = filters.residence
     if filters.origin:
         args["origin"] = filters.origin
+    if filters.place:
+        args["place"] = filters.place
+    if filters.abroad:
+        args["abroad"] = True
+    if filters.not_company:
+        args["not_company"] = filters.not_company
     if filters.nationality:
         args["nationality"] = list(filters.nationality)
     if company:

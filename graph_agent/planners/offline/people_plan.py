@@ -11,7 +11,8 @@ import re
 from graph_agent.planners import calls
 from graph_agent.planners.base import ActOut, RouteOut, TurnView
 from graph_agent.planners.offline.asks import understand
-from graph_agent.planners.offline.mentions import Mention, has_org_word
+from graph_agent.planners.offline.mentions import Mention
+from graph_agent.planners.offline.name_words import has_org_word
 from graph_agent.planners.offline.people import filter_words, nationality_in, person_filters
 from graph_agent.planners.offline.slots import fold
 from graph_agent.result import EntityRef

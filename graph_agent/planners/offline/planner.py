@@ -10,7 +10,8 @@ from graph_agent.answers.attributes import follow_up_dates
 from graph_agent.planners import calls
 from graph_agent.planners.base import ActOut, RouteOut, SynthOut, TurnView
 from graph_agent.planners.offline import lexicon as lx
-from graph_agent.planners.offline.fact_plan import act_facts, act_list, better_spans, route_facts
+from graph_agent.planners.offline.fact_act import act_facts, act_list
+from graph_agent.planners.offline.fact_plan import better_spans, route_facts
 from graph_agent.planners.offline.language import has_language_words
 from graph_agent.planners.offline.linking import homonym_survey
 from graph_agent.planners.offline.lists import LIST_KINDS

@@ -6,11 +6,17 @@ Small pure functions over the question text; `fill_slots` combines them into `Sl
 from __future__ import annotations
 
 import re
-from datetime import date
 from functools import cache
 
 from graph_agent.planners.offline import lexicon as lx
 from graph_agent.planners.offline.attribute_words import detect_attribute
+from graph_agent.planners.offline.date_words import (
+    DOTTED_RE,
+    ISO_RE,
+    YEAR_RE,
+    find_full_date,
+    find_period,
+)
 from graph_agent.planners.offline.forms import legal_form_in
 from graph_agent.planners.offline.language import (
     question_language,
@@ -22,11 +28,6 @@ from shabgraph.register.uid import find_uid, remove_uids
 fold = fold_accents
 """The form the lexicon is written in (lower case, no accents, `ß` as `ss`)."""
 
-ISO_RE = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
-DOTTED_RE = re.compile(r"\b(\d{1,2})\.\s?(\d{1,2})\.\s?(\d{4})\b")
-WORD_DATE_RE = re.compile(r"\b(\d{1,2})(?:\.|er|st|nd|rd|th)?\s+([a-z]+)\s+(\d{4})\b")
-EN_DATE_RE = re.compile(r"\b([a-z]+)\s+(\d{1,2}),?\s+(\d{4})\b")
-YEAR_RE = re.compile(r"\b(19\d{2}|20\d{2})\b")
 # A single quote opens a quotation only off a word: "s'appelle aujourd'hui" holds elisions.
 QUOTED_RE = re.compile(
     r"(?:[\"“„«‹]|(?<![\wÀ-ÿ])')(?P<q>[^\"”“»›']{2,80})(?:[\"”“»›]|'(?![\wÀ-ÿ]))"
@@ -64,61 +65,6 @@ CONNECTORS = frozenset(
 @cache
 def _compiled(pattern: str) -> re.Pattern[str]:
     return re.compile(pattern)
-
-
-def _mkdate(y: int, m: int, d: int) -> str | None:
-    try:
-        return date(y, m, d).isoformat()
-    except ValueError:
-        return None
-
-
-YEAR_END_RE = re.compile(
-    r"\b(?:ende|end of|end|fin|fine|a fine|alla fine)\s+(?:de\s+|del\s+|des jahres\s+|the year\s+|"
-    r"l'annee\s+|dell'anno\s+)?(\d{4})\b"
-)
-YEAR_START_RE = re.compile(
-    r"\b(?:anfang|beginning of|start of|early|debut|inizio|all'inizio)\s+(?:de\s+|del\s+|des jahres\s+|"
-    r"the year\s+|l'annee\s+|dell'anno\s+)?(\d{4})\b"
-)
-""""Ende 2013", "fin 2013", "a fine 2013", "end of 2013": the last day of the year (and the
-first day for "Anfang 2010", "début 2010", "inizio 2010")."""
-
-
-def find_full_date(folded: str) -> str | None:
-    """A day-precise date written as ISO, dotted, or with a month name in any of the languages;
-    the end or start of a year ("Ende 2013") as its last or first day."""
-    if m := YEAR_END_RE.search(folded):
-        return f"{m[1]}-12-31"
-    if m := YEAR_START_RE.search(folded):
-        return f"{m[1]}-01-01"
-    if m := ISO_RE.search(folded):
-        return _mkdate(int(m[1]), int(m[2]), int(m[3]))
-    if m := DOTTED_RE.search(folded):
-        return _mkdate(int(m[3]), int(m[2]), int(m[1]))
-    for m in WORD_DATE_RE.finditer(folded):
-        if m[2] in lx.MONTHS:
-            return _mkdate(int(m[3]), lx.MONTHS[m[2]], int(m[1]))
-    for m in EN_DATE_RE.finditer(folded):
-        if m[1] in lx.MONTHS:
-            return _mkdate(int(m[3]), lx.MONTHS[m[1]], int(m[2]))
-    return None
-
-
-def find_period(folded: str) -> tuple[str | None, str | None]:
-    """(from, to) of the years named: one year is that year, two are a range, "since" is open."""
-    years = sorted({int(y) for y in YEAR_RE.findall(ISO_RE.sub(" ", DOTTED_RE.sub(" ", folded)))})
-    if not years:
-        return None, None
-    if len(years) == 1 and has_any(folded, ("dopo il", "dopo", "after", "nach ", "apres")):
-        return f"{years[0] + 1}-01-01", None  # "after 2024": from 2025 on
-    if len(years) == 1 and has_any(folded, ("since", "seit", "depuis", "dal ", "ab ")):
-        return f"{years[0]}-01-01", None
-    if len(years) == 1 and has_any(
-        folded, ("before", "until", "bis ", "vor ", "avant", "jusqu", "prima del", "fino")
-    ):
-        return None, f"{years[0] - 1}-12-31"
-    return f"{years[0]}-01-01", f"{years[-1]}-12-31"
 
 
 def find_canton(question: str, folded: str) -> str | None:

@@ -145,6 +145,13 @@ VOCAB = Vocabulary(
             "capital_change",
         ),
         (r"[Kk]apital: CHF [^\[]{0,40}\[bisher", "capital_change"),
+        # "hat das Stammkapital von CHF … auf CHF … erhöht": the verb closes the sentence.
+        # (`api[tT]al`: the gate keys on the verbs, rarer than "Kapital", see gates.needles.)
+        (
+            r"[Kk]api[tT]al(?![\w-])(?:[^.\[]|\.\d){0,200}?(?<![\w-])(?:erhöht|herabgesetzt)"
+            r"(?![\w-])",
+            "capital_change",
+        ),
         (r"Rechtsform neu:|Umwandlung:", "legal_form_change"),
         (r"\bFusion(?:svertrag)?\b(?!\s+der\s+(?:politischen\s+)?Gemeinden)", "merger"),
         (r"\b(?:Ab)?[Ss]paltung", "demerger"),
@@ -278,6 +285,15 @@ VOCAB = Vocabulary(
         r"\bNeueintragung\b",
         r"Zweigniederlassung errichtet",
         r"^Unter dieser Firma (?:besteht|hat|ist)",
+        # "Neue Stiftung.", "Neuer Verein.", "Neues Einzelunternehmen.": a sentence of "new"
+        # and the kind of the entity (words of its form, no comma) is the entry; with a
+        # colon it names a new value ("Neue Firma: …"), a name is followed by its seat.
+        r"(?:^|\. )Neue (?=(?:[A-ZÄÖÜ][a-zäöüß]+)?(?:[Ss]tiftung|[Gg]enossenschaft"
+        r"|[Gg]esellschaft|Zweigniederlassung|Einzelunternehmung|Einzelfirma)"
+        r"(?:\s+[\w'’-]+){0,6}\s*[.;])",
+        r"(?:^|\. )Neuer (?=(?:[A-ZÄÖÜ][a-zäöüß]+)?[Vv]erein(?:\s+[\w'’-]+){0,6}\s*[.;])",
+        r"(?:^|\. )Neues (?=(?:Einzelunternehmen|Unternehmen|Institut)"
+        r"(?:\s+[\w'’-]+){0,6}\s*[.;])",
     ),
     name_change=(
         r"Firma neu: (?P<value>.+)",

@@ -146,6 +146,12 @@ VOCAB = Vocabulary(
             "capital_change",
         ),
         (r"[Cc]apital(?:-actions| social)?: [^\[]{0,40}\[précédemment", "capital_change"),
+        # "Le capital social a été porté de CHF … à CHF …", "est réduit à CHF …".
+        (
+            r"[Cc]apital(?:-actions| social) (?:a été |est |sont |ont été )?"
+            r"(?:porté|augmenté|réduit|ramené|élevé|diminué)e?s?(?![\w-])",
+            "capital_change",
+        ),
         (r"Nouvelle forme juridique|Transformation:", "legal_form_change"),
         (r"\b[Ff]usion\b(?!\s+des\s+communes)", "merger"),
         (r"\b[Ss]cission\b", "demerger"),
@@ -275,6 +281,11 @@ VOCAB = Vocabulary(
         r"\([Nn]ouvelle inscription\)",
         r"^Nouvelle (?:société|entreprise|fondation|association|succursale|coopérative)",
         r"\. Nouvelle (?:société|entreprise|fondation|association|succursale|coopérative)",
+        # "Nouvelle raison individuelle.", "Nouvel établissement.": a sentence of "new" and the
+        # kind of the entity (words of its form, no comma) is the entry.
+        r"(?:^|\. )Nouvelle (?=(?:raison individuelle|institution|caisse)"
+        r"(?:\s+[\w'’-]+){0,6}\s*[.;])",
+        r"(?:^|\. )Nouvel (?=(?:établissement|institut)(?:\s+[\w'’-]+){0,6}\s*[.;])",
         r"^Sous (?:cette|la) raison (?:sociale|de commerce)",
     ),
     name_change=(

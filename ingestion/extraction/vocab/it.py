@@ -130,6 +130,12 @@ VOCAB = Vocabulary(
             "capital_change",
         ),
         (r"[Cc]apitale(?: azionario| sociale)?: [^\[]{0,40}\[finora", "capital_change"),
+        # "Il capitale sociale è stato aumentato da CHF … a CHF …", "viene ridotto a CHF …".
+        (
+            r"[Cc]apitale\s(?:azionario|sociale|di partecipazione) (?:è stato |viene |fu )?"
+            r"(?:aumentato|ridotto|portato|elevato|diminuito)(?![\w-])",
+            "capital_change",
+        ),
         (r"Nuova forma giuridica|Trasformazione:", "legal_form_change"),
         (r"\b[Ff]usione\b(?!\s+dei\s+comuni)", "merger"),
         (r"\b[Ss]cissione\b", "demerger"),
@@ -256,6 +262,12 @@ VOCAB = Vocabulary(
         r"\([Nn]uova iscrizione\)",
         r"^Nuova (?:società|ditta|succursale)\b(?!:)",
         r"\. Nuova (?:società|ditta|succursale)\b(?!:)",
+        # "Nuova fondazione.", "Nuova associazione.", "Nuovo ente.": a sentence of "new" and the
+        # kind of the entity (words of its form, no comma) is the entry; with a colon it
+        # names a new value ("Nuova ditta: …").
+        r"(?:^|\. )Nuova (?=(?:fondazione|associazione|cooperativa|impresa|istituzione)"
+        r"(?:\s+[\w'’-]+){0,6}\s*[.;])",
+        r"(?:^|\. )Nuovo (?=(?:ente|istituto)(?:\s+[\w'’-]+){0,6}\s*[.;])",
         r"^Sotto questa (?:ditta|ragione sociale)\b",
     ),
     name_change=(

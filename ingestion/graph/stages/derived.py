@@ -9,6 +9,9 @@ Written properties (all integers, recomputed from scratch each time, so re-runs 
   Person.mandates          distinct companies with a HOLDS_ROLE edge from the person
   Person.current_mandates  the same, counting only open roles (valid_to null)
   Company.event_count      HAS_EVENT notices of the company
+  Company.seat_canton      a company without a canton of its own (named in a text only): the
+                           canton of the strong companies with the same seat key, if one
+  Person.residence_canton  the same for a residence the build could not place by its writing
   DerivedCounts nodes      the answers of `count_entities_by_event` without a filter or with one
                            filter on canton, sub-rubric or event type, per-year tables for
                            whole-year periods without a filter or with a canton
@@ -58,6 +61,39 @@ CALL (c) {
   SET c.event_count = event_count
 } IN TRANSACTIONS OF $batch ROWS
 """
+
+# A municipality lies in the canton the register files the firms seated there under: a company
+# known only from a text mention (an audit firm, a partner) gets the canton of the strong
+# companies with its seat key, when they all agree (`Wangen` of SZ and of SO stay open).
+REFRESH_SEAT_CANTONS: Final = """
+MATCH (s:Company)
+WHERE s.seat_key IS NOT NULL AND s.canton IS NOT NULL
+WITH s.seat_key AS key, collect(DISTINCT s.canton) AS cantons
+WHERE size(cantons) = 1
+CALL (key, cantons) {
+  MATCH (w:Company {seat_key: key})
+  WHERE w.canton IS NULL AND w.seat_canton IS NULL
+  SET w.seat_canton = cantons[0]
+} IN TRANSACTIONS OF $batch ROWS
+"""
+
+REFRESH_RESIDENCE_CANTONS: Final = """
+MATCH (s:Company)
+WHERE s.seat_key IS NOT NULL AND s.canton IS NOT NULL
+WITH s.seat_key AS key, collect(DISTINCT s.canton) AS cantons
+WHERE size(cantons) = 1
+CALL (key, cantons) {
+  MATCH (p:Person {residence_key: key})
+  WHERE p.residence_canton IS NULL AND p.residence_country IS NULL
+  SET p.residence_canton = cantons[0]
+} IN TRANSACTIONS OF $batch ROWS
+"""
+"""A person's residence lies in the canton of the firms seated there, when they agree (the
+residence's own writing, set by the build, comes first)."""
+
+SEAT_KEYS_PER_TRANSACTION: Final = 100
+"""Seat keys per inner transaction of the seat-canton write (a big town's key has many weak
+companies)."""
 
 TOP_MANDATES_KEPT: Final = 100
 """Persons stored per canton for the mandate rankings (the tool's largest `limit`)."""
@@ -141,6 +177,8 @@ def refresh_derived(driver: Driver, database: str = "neo4j") -> DerivedSummary:
         # CALL {...} IN TRANSACTIONS needs an implicit (auto-commit) transaction.
         for query in (REFRESH_PERSONS, REFRESH_COMPANIES):
             session.run(query, batch=BATCH_ROWS).consume()
+        for query in (REFRESH_SEAT_CANTONS, REFRESH_RESIDENCE_CANTONS):
+            session.run(query, batch=SEAT_KEYS_PER_TRANSACTION).consume()
     tables = _store_event_counts(driver, database)
     records, _, _ = driver.execute_query(DERIVED_COUNTS, database_=database)
     row = records[0] if records else {"persons": 0, "companies": 0}

@@ -16,7 +16,7 @@ from ingestion.graph.derive import company_mention_props, holder_rows
 from ingestion.graph.guard import guarded_company_holders
 from ingestion.graph.head_offices import head_office_seats
 from ingestion.graph.identity import StrongCandidate, resolve_weak, weak_company_id
-from ingestion.graph.normalize import company_hub_key, place_norm
+from ingestion.graph.normalize import company_hub_key, place_norm, seat_canton
 from ingestion.graph.rows import CompanyRow
 from ingestion.graph.stages.companies import COMPANY_BATCH
 from ingestion.graph.stages.context import BuildContext
@@ -26,6 +26,7 @@ from ingestion.graph.writer import (
     WRITE_WEAK,
     chunks,
 )
+from shabgraph.register.initials import initials_text
 from shabgraph.register.uid import check_uid, parse_uid
 
 MENTION_BATCH: Final = 4000
@@ -172,9 +173,12 @@ def _weak_row(w: dict[str, Any]) -> dict[str, Any]:
             "name": w["name"],
             "names": sorted(w["names"]),
             "names_text": " | ".join(sorted(w["names"])),
+            "initials_text": initials_text(w["names"]),
             "name_norm": " ".join(sorted(company_hub_key(w["name"])[8:].split())),
             "hub_key": company_hub_key(w["name"]),
             "seat": w["seat"],
+            "seat_key": place_norm(w["seat"]) or None,
+            "seat_canton": seat_canton(w["seat"]),
             "absorbed": w["target"] is not None,
             # the UID the notices write for it; an absorbed node leaves it to its strong company
             "uid": None if w["target"] else w["uid"],

@@ -18,11 +18,11 @@ from shabgraph.register.cantons import CANTON_NAMES, CANTONS
 from shabgraph.register.months import MONTHS
 
 LANGUAGES = ("de", "fr", "it", "en")
-PER_LANGUAGE = frozenset({"STOPWORDS", "LANGUAGE_WORDS"})
+PER_LANGUAGE = frozenset({"STOPWORDS"})
 """Sets kept per language (language -> words), not merged."""
 HERE = Path(__file__).parent
 
-__all__ = ["CANTONS", "CANTON_NAMES", "LANGUAGES", "MONTHS", "tables"]
+__all__ = ["CANTONS", "CANTON_NAMES", "LANGUAGES", "MONTHS", "language_table", "tables"]
 
 
 def _read(name: str) -> dict[str, Any]:
@@ -53,6 +53,26 @@ def tables() -> dict[str, Any]:
         else:
             out[name] = frozenset(w for f in files.values() for w in f.get(name, []))
     return out
+
+
+@cache
+def language_table() -> dict[str, Any]:
+    """What tells the languages apart (`language.json`, read once): each language's own words
+    (its STOPWORDS included), acronyms and inflections, its endings, the endings read after one of its
+    words, and the homographs of several languages that decide nothing."""
+    data = _read("language")
+    stop = tables()["STOPWORDS"]
+    return {
+        "SHARED": frozenset(data["SHARED"]),
+        "ACRONYMS": {lang: frozenset(data["ACRONYMS"][lang]) for lang in LANGUAGES},
+        "INFLECTIONS": {
+            lang: tuple((str(a), str(b)) for a, b in data["INFLECTIONS"][lang])
+            for lang in LANGUAGES
+        },
+        "WORDS": {lang: frozenset(data["WORDS"][lang]) | stop[lang] for lang in LANGUAGES},
+        "ENDINGS": {lang: tuple(data["ENDINGS"][lang]) for lang in LANGUAGES},
+        "AFTER_OWN_WORD": {lang: tuple(data["AFTER_OWN_WORD"][lang]) for lang in LANGUAGES},
+    }
 
 
 def __getattr__(name: str) -> Any:
