@@ -17,12 +17,14 @@ import re
 from dataclasses import dataclass
 
 from graph_agent.planners.offline.list_filters import abroad_in, excluded_company, place_case
+from graph_agent.planners.offline.residence_words import PLACE as _PLACE
+from graph_agent.planners.offline.residence_words import canton_names, residence_place, same_canton
+from graph_agent.planners.offline.residence_words import clean_place as _place
 from graph_agent.planners.offline.slots import fold
 from graph_agent.state import ToolCall
 from shabgraph.register.folding import has_any
 from shabgraph.register.nationalities import ADJECTIVE_COUNTRIES, nationality_code
 
-_PLACE = r"(?P<v>[A-ZÀ-Ý][\w'’\-À-ÿ]*\.?(?:\s+(?:b\.|bei|im|am|an|sur|sous|pres|près|di|al)?\s*[A-ZÀ-Ý][\w'’\-À-ÿ]*\.?)*)"
 _NAME = r"(?P<v>[A-ZÀ-Ý][\w'’\-À-ÿ]+)(?![\w'’\-])(?!\s+[A-ZÀ-Ý])"
 """One family name; "named Anna Muster" names one person (a homonym question), not a family."""
 
@@ -86,6 +88,11 @@ PERSON_CUES = (
     "who ",
     "qui ",
     "chi ",
+    "anyone",
+    "anybody",
+    "jemand",
+    "quelqu'un",
+    "qualcuno",
     "namens",
     "famil",
 )
@@ -144,6 +151,8 @@ class PersonFilters:
     nationality: tuple[str, ...] = ()
     place: str | None = None
     """A place of residence or of origin, either counts."""
+    residence_canton: str | None = None
+    """The canton code of the residence ("im Kanton Bern", "en Valais")."""
     abroad: bool = False
     """Living outside Switzerland."""
     not_company: str | None = None
@@ -157,6 +166,7 @@ class PersonFilters:
             or self.origin
             or self.nationality
             or self.place
+            or self.residence_canton
             or self.abroad
             or self.not_company
         )
@@ -196,10 +206,6 @@ def country_names(code: str) -> tuple[str, ...]:
     return tuple(sorted(names))
 
 
-def _place(text: str) -> str:
-    return re.sub(r"\s+b\.\s+", " bei ", text.strip(" ?.,;:")).strip()
-
-
 def person_filters(question: str) -> PersonFilters | None:
     """The filters of a question about a population of persons, else None."""
     folded = fold(question)
@@ -210,6 +216,10 @@ def person_filters(question: str) -> PersonFilters | None:
     if not (named or has_any(folded, PERSON_CUES)):
         return None
     residence = _place(m["v"]) if (m := RESIDENCE_CUES.search(question)) else None
+    canton, town = residence_place(question)
+    residence = residence or town  # "qui vit à Genève": the town
+    if canton and residence and same_canton(residence, canton):
+        residence = None  # "wohnt in Graubünden": the canton, not a town
     origin = None
     if m := ORIGIN_CUES.search(question):
         origin = _place(m["v"] or m["w"])
@@ -229,6 +239,7 @@ def person_filters(question: str) -> PersonFilters | None:
         origin,
         nationality,
         place,
+        canton,
         abroad=abroad_in(folded),
         not_company=excluded_company(folded),
     )
@@ -252,6 +263,8 @@ def filter_words(filters: PersonFilters) -> set[str]:
     """The folded words of the filter values (a mention made of them names no company)."""
     values = (filters.name, filters.residence, filters.origin, filters.place, filters.not_company)
     words = {fold(x) for x in values if x}
+    if filters.residence_canton:  # "im Kanton Bern", "in Ticino": a filter, no company
+        words |= canton_names(filters.residence_canton)
     return words | {fold(w) for x in list(words) for w in x.split()}
 
 
@@ -270,6 +283,8 @@ def persons_call(filters: PersonFilters, company: str | None = None) -> ToolCall
         args["residence"] = filters.residence
     if filters.origin:
         args["origin"] = filters.origin
+    if filters.residence_canton:
+        args["residence_canton"] = filters.residence_canton
     if filters.place:
         args["place"] = filters.place
     if filters.abroad:
