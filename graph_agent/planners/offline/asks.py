@@ -70,7 +70,7 @@ FOLLOW_UP_RE = re.compile(
     r"^\s*(?:und|and|et|e|ed|also|auch|dann|puis|poi|ma|but|aber|mais|so|alors|quindi)\b"
     r"|\b(?:sie|ihr|ihre|ihren|ihrem|ihrer|sein|seine|seinen|es|dort|diese|dieser|diesem|"
     r"son|sa|ses|elle|il|lui|leur|y|cette|ce|suo|sua|suoi|sue|lei|essa|esso|questa|"
-    r"its|it|her|his|their|they|there|this|that)\b"
+    r"its|it|he|she|him|her|his|their|they|them|there|this|that)\b"
 )
 
 

@@ -26,7 +26,17 @@ ATTRIBUTE_WORDS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("registered", ("registered", "eingetragen", "inscrite", "inscrit ", "iscritta", "iscritto")),
     (
         "name",
-        ("names", "namen", "noms", "nomi", "was called", "hiess", "s'appelait", "si chiamava"),
+        (
+            "names",
+            "namen",
+            "noms",
+            "nomi",
+            "was called",
+            "was the name",
+            "hiess",
+            "s'appelait",
+            "si chiamava",
+        ),
     ),
     ("capital", ("capital", "kapital", "capitale")),
     (

@@ -21,7 +21,7 @@ from shabgraph.register.cantons import canton_code
 
 FACT_TOOL = "get_entity_facts"
 BOTH_RE = re.compile(
-    r"(?i:\bsowohl\b.+\bals auch\b|\bboth\b|\bin beiden\b|\bbei beiden\b|\bà la fois\b|"
+    r"(?i:\bsowohl\b.+\b(?:als|wie) auch\b|\bboth\b|\bin beiden\b|\bbei beiden\b|\bà la fois\b|"
     r"\ba la fois\b|\baux deux\b|\bdans les deux\b|\bsia\b.+\b(?:sia|che)\b|\bin entrambe\b|"
     r"\bentrambi\b|\bgemeinsam\b|\bin common\b|\ben commun\b|\bin comune\b)"
 )
