@@ -14,7 +14,7 @@ import pytest
 
 from evals.fixture_graph import FixtureFacts
 from tests.agent.questions import Case, Turn, one
-from tests.agent.test_questions import PUB_RE, entity_ref
+from tests.agent.test_questions import test_question as _run_case
 
 CASES: tuple[Case, ...] = (
     # --- direct facts
@@ -264,24 +264,4 @@ CASES: tuple[Case, ...] = (
 
 @pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])
 async def test_english_phrasing(case: Case, make_agent: Any, facts: FixtureFacts) -> None:
-    agent = await make_agent()
-    thread = f"en-ph-{case.name}"
-    for turn in case.turns:
-        selected = entity_ref(turn.selected, facts) if turn.selected else None
-        res = await agent.ask(turn.q, thread, selected_entity=selected)
-        ctx = f"\nQ: {turn.q}\nA: {res.answer}\nTRACE: {res.trace.model_dump_json()[:1500]}"
-        assert res.trace.error is None, ctx
-        for text in turn.must:
-            assert text in res.answer, f"missing {text!r}" + ctx
-        for text in turn.must_not:
-            assert text not in res.answer, f"unexpected {text!r}" + ctx
-        cited = {c.pub_number for c in res.citations} | set(PUB_RE.findall(res.answer))
-        for key in turn.cites:
-            assert facts.pub[key] in cited, f"{key} not cited" + ctx
-        if turn.form:
-            assert res.trace.synthesis_form == turn.form, ctx
-        if turn.carried:
-            carried = {e.id for e in res.trace.carried_over}
-            assert facts.ids[turn.carried] in carried, ctx
-        if res.trace.synthesis_form not in ("negative", "error"):
-            assert res.citations, ctx
+    await _run_case(case, make_agent, facts)
