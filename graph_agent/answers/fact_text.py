@@ -183,7 +183,7 @@ HEAD_SEAT_RE = re.compile(
     r"^[^\n]{1,200}?,\s+(?:in|à|a|en)\s+(?P<seat>[A-ZÀ-Ý][\w'’. -]*?(?:\s\([A-Z]{2}\))?),"
     r"\s+(?:CHE-|CH-|\(|[a-zà-ÿ])"
 )
-"""The seat in a notice's head ("X AG, in Au (SG), CHE-…", "X Sàrl, à Martigny, CHE-…"): the
+"""The seat in a notice's head ("X AG, in Au (SG), CHE-…", "X Sàrl, à Sion, CHE-…"): the
 head names the entity as registered before the notice's changes, so a move notice's head
 still holds the former seat."""
 

@@ -21,11 +21,11 @@ from graph_agent.answers.entity_attributes import attribute_answer, entity_uid, 
 from graph_agent.answers.fact_record import Facts, neg
 from graph_agent.answers.phrases import fact_name
 from graph_agent.answers.postal import postal_answer
-from graph_agent.answers.town_names import same_town
 from graph_agent.planners.offline.asks import Ask
 from graph_agent.planners.offline.name_words import BRANCH_WORDS, JOINERS, ORG_WORDS
 from shabgraph.register.cantons import canton_code
 from shabgraph.register.folding import fold_accents as fold
+from shabgraph.register.places import same_place
 from tools.acronyms import is_acronym
 from tools.acronyms import matches as acronym_matches
 
@@ -196,6 +196,6 @@ def claim_word(f: Facts, place: str) -> str:
     """'Nein: ' when the seat the question asserts is not the entity's seat (at the question's
     time: the seat the answer states), 'Ja: ' when it is."""
     seats = [str(s.get("value") or "") for s in f.of("seat")] or [str(f.entity.get("seat") or "")]
-    same = same_town(place, seats[-1].split(" (")[0])  # "Ginevra" is Genève
+    same = same_place(place, seats[-1].split(" (")[0])  # "Ginevra" is Genève
     yes, no = YES_NO.get(f.lang, YES_NO["en"])
     return yes if same else no.format(p=place)

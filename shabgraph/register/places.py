@@ -42,7 +42,7 @@ EXONYMS: Final = (
     ("schaffhausen", "schaffhouse", "sciaffusa"),
     ("st gallen", "saint gall", "san gallo", "sankt gallen"),
     ("chur", "coire", "coira"),
-    ("biel", "bienne"),
+    ("biel", "bienne", "biel bienne"),
     ("sion", "sitten"),
     ("neuchatel", "neuenburg"),
     ("geneve", "genf", "ginevra", "geneva"),
@@ -53,6 +53,14 @@ EXONYMS: Final = (
     ("delemont", "delsberg"),
     ("morat", "murten"),
     ("thun", "thoune"),
+    ("lausanne", "losanna"),
+    ("aarau", "arau"),
+    ("martigny", "martinach"),
+    ("sierre", "siders"),
+    ("brig", "brigue", "briga"),
+    ("glarus", "glaris"),
+    ("schwyz", "schwytz", "svitto"),
+    ("altdorf", "altorf"),
 )
 """The names one Swiss town has in the register's languages (folded `place_norm` keys): a
 residence written `à Berne` is the `Bern` of a German question."""
@@ -77,6 +85,13 @@ def place_set(places: str | None) -> frozenset[str]:
         return frozenset()
     parts = re.split(r"\s*(?:,|;|\bund\b|\bet\b|\be\b|/)\s*", places)
     return frozenset(p for p in (place_norm(x) for x in parts) if p)
+
+
+def same_place(a: str, b: str) -> bool:
+    """True when two written places are one town: the same key, or its name in another language
+    (`Ginevra` and `Genève`; `Zurich` and `Zürich`). Two spellings of one town are never two places."""
+    ka, kb = place_norm(a), place_norm(b)
+    return bool(ka) and (ka == kb or any(ka in g and kb in g for g in EXONYMS))
 
 
 def place_variants(place: str | None) -> list[str]:

@@ -24,6 +24,7 @@ from shabgraph.register.places import (
     place_norm,
     place_variants,
     residence_country,
+    same_place,
     seat_canton,
 )
 from tests.graph.notice_facts_corpus import Notice
@@ -192,3 +193,13 @@ def test_place_keys_and_variants() -> None:
     assert seat_canton("Wangen SZ") == "SZ"
     assert seat_canton("Konstanz (DE)") is None
     assert seat_canton("Baar") is None
+
+
+def test_one_town_in_every_language_is_the_same_place() -> None:
+    assert same_place("Ginevra", "Genève") and same_place("Geneva", "Genf")
+    assert same_place("Zurich", "Zürich") and same_place("zuerich", "Zurigo")
+    assert same_place("Bienne", "Biel/Bienne") and same_place("Sitten", "Sion")
+    assert same_place("Thalwil", "thalwil")
+    assert not same_place("Genève", "Lausanne")
+    assert not same_place("Bern", "Berneck")
+    assert not same_place("", "")

@@ -62,7 +62,7 @@ def described(question: str) -> Description | None:
         start = inner[-1] + 1 if inner else 0  # "Kapital der GmbH": the form is "GmbH"
         written, words = written[start:], words[start:]
         if not words or any(w[:1].isupper() and not _is_keyword(w) for w in written[:-1]):
-            continue  # "la Nova Lando Sagl di X": capitalised words before the form are a name
+            continue  # "la Musterbau Sagl di X": capitalised words before the form are a name
         head = words[-1].strip(".")
         pair = " ".join(words[-2:])
         code = spellings().get(pair) if len(words) > 1 else None

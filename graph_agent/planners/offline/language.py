@@ -205,7 +205,7 @@ def evidence(words: list[Token], names_gone: bool) -> Evidence:
                     ev.morphology["de"] += 1  # a capitalised word that is no name: a noun
         after = next(iter(langs)) if len(langs) == 1 and word not in shared_words else None
     if not known:
-        ev.morphology.clear()  # no word any list knows: names only ("manfred langenegger")
+        ev.morphology.clear()  # no word any list knows: names only ("hans muster")
     return ev
 
 
