@@ -119,15 +119,17 @@ NOTICES: list[Notice] = [
 
 def _line(n: Notice) -> str:
     # the oldest layout: 12 register columns, nine change flags, the text (22 columns)
-    legal = {GARDEN: "4", LIGHT: "3", BAKERY: "4", SPRING: "7"}[n.firm]
+    legal = {GARDEN: "4", LIGHT: "3", BAKERY: "4", SPRING: "7"}.get(n.firm, "3")
     cols = [n.firm, n.code13, "1", legal, n.canton, "100", n.kind, f"{n.journal} 00:00:00", "1"]
     cols += [f"{n.shab} 00:00:00", "1", "1"] + ["0"] * 9 + [n.text]
     return "\t".join(cols)
 
 
-def daily_file(folder: Path, notices: list[Notice] | None = None) -> Path:
-    """Write `notices` (all by default) as one daily file in `folder`; return its path."""
-    path = folder / "facts-daily"
+def daily_file(
+    folder: Path, notices: list[Notice] | None = None, name: str = "facts-daily"
+) -> Path:
+    """Write `notices` (all of this corpus by default) as one daily file in `folder`."""
+    path = folder / name
     lines = [_line(n) for n in notices or NOTICES]
     path.write_bytes(("\r\n".join(lines) + "\r\n").encode("cp1252"))
     return path

@@ -21,7 +21,7 @@ from ingestion.graph.notice_amounts import (
 )
 from ingestion.graph.pipeline import ingest_paths
 from shabgraph.db import read
-from tests.graph.notice_facts_corpus import Notice
+from tests.graph.notice_facts_corpus import Notice, daily_file
 
 FIRM, OTHER = "940001", "940002"
 NOTICES = [
@@ -50,16 +50,9 @@ NOTICES = [
 ]  # fmt: skip
 
 
-def _line(n: Notice) -> str:
-    cols = [n.firm, n.code13, "1", "3", n.canton, "100", n.kind, f"{n.journal} 00:00:00", "1"]
-    cols += [f"{n.shab} 00:00:00", "1", "1"] + ["0"] * 9 + [n.text]
-    return "\t".join(cols)
-
-
 @pytest.fixture
 def amounts_graph(clean_db: Driver, tmp_path: Path) -> Driver:
-    path = tmp_path / "amounts-daily"
-    path.write_bytes(("\r\n".join(map(_line, NOTICES)) + "\r\n").encode("cp1252"))
+    path = daily_file(tmp_path, list(NOTICES), "amounts-daily")
     ingest_paths([path], clean_db, "neo4j", "rules", show_progress=False)
     return clean_db
 

@@ -27,7 +27,7 @@ from shabgraph.register.places import (
     same_place,
     seat_canton,
 )
-from tests.graph.notice_facts_corpus import Notice
+from tests.graph.notice_facts_corpus import Notice, daily_file
 
 FIRM = "930001"
 NOTICES = [
@@ -58,16 +58,9 @@ NOTICES = [
 ]  # fmt: skip
 
 
-def _line(n: Notice) -> str:
-    cols = [n.firm, n.code13, "1", "3", n.canton, "100", n.kind, f"{n.journal} 00:00:00", "1"]
-    cols += [f"{n.shab} 00:00:00", "1", "1"] + ["0"] * 9 + [n.text]
-    return "\t".join(cols)
-
-
 @pytest.fixture
 def places_graph(clean_db: Driver, tmp_path: Path) -> Driver:
-    path = tmp_path / "places-daily"
-    path.write_bytes(("\r\n".join(map(_line, NOTICES)) + "\r\n").encode("cp1252"))
+    path = daily_file(tmp_path, list(NOTICES), "places-daily")
     ingest_paths([path], clean_db, "neo4j", "rules", show_progress=False)
     refresh_derived(clean_db, "neo4j")
     return clean_db
