@@ -169,6 +169,16 @@ class Remote:
 
 
 PATHS = ("direct", "same", "mcp", "raw")
+SIDES = (
+    "What each path includes: [b]direct[/b] = the tool's queries and records in this process "
+    "(no dating of cited notices, no packaging: the agent dates a turn's citations once); "
+    "[b]same content[/b] = direct + the dating query of the cited notices (none when the "
+    "server's date cache has them all) + the MCP result built and dumped to JSON once; "
+    "[b]MCP[/b] = same content, computed by the server, + HTTP with the bearer token, JSON-RPC, "
+    "the server's and the SDK client's (de)serialisation and the client's outputSchema check; "
+    "[b]raw[/b] = MCP without the SDK client (one POST parsed by orjson)."
+)
+"""The legend printed with the tables, so that no ratio is read without what it compares."""
 
 
 async def one_call(
@@ -395,6 +405,7 @@ def main() -> None:
         f"Graph at {settings.bolt_uri}: {len(companies)} sampled companies, {len(persons)} "
         f"persons; per tool {opts.warmup} warm-up calls, then {opts.calls} measured calls per path."
     )
+    console.print(SIDES)
     worst = report(console, figures)
     verdict = "within" if worst <= TARGET_RATIO else "NOT within"
     console.print(

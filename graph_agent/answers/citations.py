@@ -64,6 +64,7 @@ def pubs_of(rec: dict[str, Any]) -> list[str]:
 
 def cite(pubs: list[str], dates: dict[str, str], limit: int = 3) -> str:
     """The inline citation of a fact: `[HR02-1006747585, 2024-03-01]`, at most `limit` notices."""
+    pubs = list(dict.fromkeys(pubs))  # a notice cited by two records is named once
     if not pubs:
         return ""
     shown = [f"{p}, {dates[p]}" if p in dates else p for p in pubs[:limit]]

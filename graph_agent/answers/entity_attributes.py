@@ -15,7 +15,7 @@ from graph_agent.answers.capital import capital_answer
 from graph_agent.answers.fact_record import Facts, neg, when_text
 from graph_agent.answers.labels import label
 from graph_agent.answers.labels import say as label_say
-from graph_agent.answers.phrases import fact_name, say, span
+from graph_agent.answers.phrases import day, fact_name, say, span
 from graph_agent.planners.offline.asks import Ask
 from shabgraph.register.legal_forms import by_code
 
@@ -167,15 +167,33 @@ def entity_uid(f: Facts) -> list[str]:
     if not uid:
         out = [neg(f, "no_fact", name=f.name, what=fact_name(f.lang, "uid"))]
         return out + ([f"- {code}" + f.c(f.entity)] if code else []) + old
-    return [say(f.lang, "uid", name=f.name, v=uid) + extra + f.c(f.entity), *old]
+    return [say(f.lang, "uid", name=f.name, v=uid) + extra + f.c(f.entity), *switch(f, uid), *old]
+
+
+def switch(f: Facts, uid: str) -> list[str]:
+    """When the notices changed from the old register number to the UID: the first notice
+    whose head writes the UID, and the last one whose head writes an old number."""
+    heads = [(e, _head(str(e.get("text") or ""))) for e in f.events]
+    with_old = [e for e, h in heads if OLD_NUMBER_RE.search(h)]
+    digits = re.sub(r"\D", "", uid)
+    with_uid = [e for e, h in heads if digits and digits in re.sub(r"\D", "", h)]
+    if not with_old or not with_uid:
+        return []
+    first, last = with_uid[0], with_old[-1]
+    d, o = first.get("pub_date") or ev.event_day(first), last.get("pub_date") or ev.event_day(last)
+    return ["- " + say(f.lang, "uid_first", d=day(d), o=day(o)) + f.c(first, last)]
+
+
+def _head(text: str) -> str:
+    """The head of a notice (its own name and numbers, before the first bracket)."""
+    return text[: text.find("(")] if "(" in text else text[:200]
 
 
 def old_numbers(f: Facts) -> list[str]:
     """Lines of the older register numbers ("CH-035.7.015.999-0"), each with its first notice."""
     seen: dict[str, Rec] = {}
     for e in f.events:
-        text = str(e.get("text") or "")
-        head = text[: text.find("(")] if "(" in text else text[:200]  # its own number, not others'
+        head = _head(str(e.get("text") or ""))  # its own number, not others'
         for number in OLD_NUMBER_RE.findall(head):
             seen.setdefault(number, e)
     return [f"- {label(f.lang, 'old_number')}: {n}" + f.c(e) for n, e in seen.items()]

@@ -14,7 +14,9 @@ from graph_agent.answers import roles as rl
 from graph_agent.answers import templates as tpl
 from graph_agent.answers.citations import collect, pubs_of
 from graph_agent.answers.common import common_answer, namesakes_open
+from graph_agent.answers.fact_record import Facts
 from graph_agent.answers.facts import answer, matches_mention
+from graph_agent.answers.fate import asks_yes_no, changed
 from graph_agent.answers.i18n import t
 from graph_agent.answers.labels import say as label_say
 from graph_agent.answers.lists import list_answer
@@ -23,6 +25,7 @@ from graph_agent.planners.base import TurnView
 from graph_agent.planners.offline.asks import understand
 from graph_agent.planners.offline.fact_plan import names_of
 from graph_agent.planners.offline.name_words import ORG_WORDS
+from graph_agent.planners.offline.vocab import vocab
 from shabgraph.register.folding import fold_accents as fold
 
 
@@ -129,6 +132,13 @@ def fact_draft(
     last = view.history[-1] if view.history else {}
     exclude = set(last.get("subjects") or []) if slots.other else set()
     body, used, negative = answer(records, ask, lang, dates, others, exclude)
+    asked = view.question.replace(mention, " ") if mention else view.question
+    if asks_yes_no(asked, lang) and ask.has("changes"):
+        # "Hat X den Sitz gewechselt?": yes or no first, then when
+        f = Facts(records, lang, dates)
+        lead = changed(f, ask.main or "changes", ask)
+        if lead:
+            body, used = lead + "\n" + body, [*used, *f.used]
     missing = not_in_records(view.question, entity, records)
     if missing:
         body = say(lang, "not_named", other=missing, name=entity.get("name")) + "\n" + body
@@ -189,7 +199,7 @@ def not_in_records(question: str, entity: dict[str, Any], records: list[dict[str
     yes_no = bool(YES_NO_RE.search(question))
     hay = fold(" ".join(_structured_words(records)))
     for m in names_of(question):
-        if matches_mention(m.text, entity):
+        if matches_mention(m.text, entity) or _register_word(m.text):
             continue
         if not (yes_no or person or (not m.org and _person_like(m.text))):
             continue
@@ -197,6 +207,20 @@ def not_in_records(question: str, entity: dict[str, Any], records: list[dict[str
         if tokens and sum(t in hay for t in tokens) / len(tokens) < 0.5:
             return m.text
     return ""
+
+
+def _register_word(text: str) -> bool:
+    """One word that is a fact or time word of the vocabularies ("seit der Gründung", "nach
+    der Löschung"): a capitalised German noun, not a name the records must hold."""
+    if len(text.split()) != 1:
+        return False
+    word = fold(text).lower()
+    words = vocab()
+    return any(
+        w.strip().split()[-1:] == [word]
+        for ws in (*words.facts.values(), *words.time.values())
+        for w in ws
+    )
 
 
 def _person_like(text: str) -> bool:

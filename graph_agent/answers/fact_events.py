@@ -11,7 +11,7 @@ from graph_agent.answers import roles as rl
 from graph_agent.answers.fact_record import Facts, neg, when_text
 from graph_agent.answers.labels import label
 from graph_agent.answers.labels import say as label_say
-from graph_agent.answers.phrases import day, fact_name, role_name, say, span
+from graph_agent.answers.phrases import day, fact_name, role_name, say, span, table
 from graph_agent.planners.offline.asks import Ask
 from shabgraph.register.folding import fold_accents as fold
 
@@ -62,13 +62,20 @@ def event_line(f: Facts, e: Rec, size: int = SNIPPET) -> str:
 
 
 def changes_in(f: Facts, e: Rec) -> list[str]:
-    """Who the notice entered and removed, with roles."""
+    """Who the notice entered and removed, with roles: the action and role in the question's
+    language, the register's own role words after it in quotes."""
     out = []
     for x in e.get("involved") or []:
         if not x or x.get("id") == f.entity.get("id"):
             continue
-        role = x.get("role_text") or role_name(f.lang, x.get("role"))
-        out.append(f"{x.get('action')}: {x.get('name')} ({role})")
+        code, text = x.get("role"), str(x.get("role_text") or "")
+        named = table(f.lang)["roles"].get(code or "")  # a role code the languages name
+        role = str(named) if named else text or role_name(f.lang, code)
+        if text and fold(text) != fold(role):
+            role += f" «{text}»"
+        action = str(x.get("action") or "")
+        said = say(f.lang, f"action_{action}")
+        out.append(f"{said if said != f'action_{action}' else action}: {x.get('name')} ({role})")
     return out
 
 
@@ -276,7 +283,10 @@ def share_structure(f: Facts) -> list[str]:
         if classes:
             cap = ft.capital_in(e.get("text"))
             lead = f"**{f.name}**: " + "; ".join(classes[-2:]) + (f" ({cap})" if cap else "")
-            return [lead + f.c(e)]
+            lines = [lead + f.c(e)]
+            if limit := ft.transfer_clause(str(e.get("text") or "")):
+                lines.append(f"- {limit}" + f.c(e))  # the shares' transfer restriction
+            return lines
     return []
 
 
@@ -296,3 +306,17 @@ def addresses_in_text(f: Facts, ask: Ask) -> list[str]:
     when = when_text(f.lang, ask)
     first = lines[0].split(": ", 1)[1] if ": " in lines[0] else lines[0]
     return [say(f.lang, "address", name=f.name, when=when, v=first.split(" [")[0]), *lines]
+
+
+def struck(f: Facts, ask: Ask) -> list[str]:
+    """The clauses the notices of the question's period struck, when the entity itself was not
+    deleted then (its deletion answers "was it deleted in 2026?"); [] otherwise."""
+    rows = [e for e in f.events if in_time(e, ask)]
+    if any("deletion" in (e.get("event_types") or []) for e in rows):
+        return []
+    found = [(e, c) for e in rows for c in ft.struck_clauses(e.get("text"))]
+    if not found:
+        return []
+    e, c = found[0]
+    lead = say(f.lang, "struck", name=f.name, when=when_text(f.lang, ask)) + f" {c}" + f.c(e)
+    return [lead, *(f"- **{day(event_day(x))}**: {t}" + f.c(x) for x, t in found[1:])]

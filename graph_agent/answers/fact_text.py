@@ -60,11 +60,21 @@ def person_segment(text: str, family: str | None, given: str | None) -> str | No
     return None
 
 
+LIMITED_SUM_RE = re.compile(
+    r"(?:Kommandit\w*|commandit\w*|accomandit\w*|limited\s+partner\w*)[^;\[\]]{0,50}?"
+    r"(?:CHF|EUR)\s*\d[\d'’.,]*\d",
+    re.IGNORECASE,
+)
+"""A limited partner's sum ("Kommanditär mit einer Kommanditsumme von CHF 50'000.00",
+"commanditaire pour CHF 50'000", "accomandante con una accomandita di CHF 50'000")."""
+
+
 def shares_in(segment: str | None) -> str | None:
-    """'100 Stammanteile zu je CHF 100' as written, if the segment states shares."""
+    """'100 Stammanteile zu je CHF 100' or a limited partner's sum as written, if the segment
+    states one."""
     if not segment:
         return None
-    m = SHARES_RE.search(segment)
+    m = SHARES_RE.search(segment) or LIMITED_SUM_RE.search(segment)
     return m[0].strip().rstrip(".,") if m else None
 
 
@@ -100,9 +110,16 @@ def sentence_with(text: str | None, words: tuple[str, ...], size: int = 400) -> 
         return None
     parts = re.split(r"(?<=[a-z0-9]{3}[.;])\s+(?=[A-ZÀ-Ý])", text)
     for i, part in enumerate(parts):
-        if any(w in fold(part) for w in words):
+        folded = fold(part)
+        hits = [folded.find(w) for w in words if w in folded]
+        if hits:
             # a name with initials ("F. Rey") may cut the sentence: keep the next part too
-            return " ".join(parts[i : i + 2]).strip()[:size]
+            found = " ".join(parts[i : i + 2]).strip()
+            at = min(hits)
+            if at >= size:  # an unsplit old notice: the window around the word, not its head
+                start = part.rfind(",", 0, at - size // 3) + 1 or max(0, at - size // 3)
+                return "… " + found[start : start + size].strip()
+            return found[:size]
     return None
 
 
@@ -192,3 +209,43 @@ def head_seat(text: str | None) -> str | None:
     """The seat a notice's head names, if the head has the register's form."""
     m = HEAD_SEAT_RE.match(text or "")
     return m["seat"].strip() if m else None
+
+
+TRANSFER_WORDS = ("ubertragbarkeit", "vinkul", "transfert des actions", "trasferibilita")
+"""Words of a restriction on transferring shares ("Die Übertragbarkeit der Namenaktien ist
+nach Massgabe der Statuten beschränkt", "le transfert des actions est limité",
+"la trasferibilità delle azioni è limitata")."""
+
+
+def transfer_clause(text: str) -> str | None:
+    """The sentence of a notice that restricts the shares' transfer, from its previous full
+    stop to its own (the register's amounts "CHF 100.00." end no sentence for the splitter)."""
+    folded = fold(text)
+    at = min((i for w in TRANSFER_WORDS if (i := folded.find(w)) >= 0), default=-1)
+    if at < 0:
+        return None
+    start = text.rfind(". ", 0, at) + 2 if text.rfind(". ", 0, at) >= 0 else 0
+    end = text.find(".", at)
+    return text[start : end + 1 if end >= 0 else at + 300].strip()[:300]
+
+
+STRUCK_WORDS = (
+    "gestrichen",
+    "gelöscht",
+    "geloscht",
+    "dahingefallen",
+    "radie",
+    "biffe",
+    "supprime",
+    "cancellat",
+    "stralciat",
+    "soppress",
+)
+"""Words with which a notice strikes a clause or an entry ("Die Angaben über die Sacheinlage
+werden gestrichen", "la mention … est radiée", "è stralciata")."""
+
+
+def struck_clauses(text: str | None) -> list[str]:
+    """Every sentence of a notice that strikes something, as written."""
+    parts = re.split(r"(?<=[a-z0-9\]]{2}[.;])\s+(?=[A-ZÀ-Ý])", text or "")
+    return [p.strip()[:300] for p in parts if any(w in fold(p) for w in STRUCK_WORDS)]

@@ -13,12 +13,14 @@ from typing import Any
 
 from graph_agent.answers import fact_events as ev
 from graph_agent.answers import fact_links as lk
+from graph_agent.answers import fate as fa
 from graph_agent.answers import holders as hd
 from graph_agent.answers import mandates as md
 from graph_agent.answers import person_places as pp
 from graph_agent.answers import roles as rl
 from graph_agent.answers.entity_attributes import attribute_answer, entity_uid, legal_form_answer
 from graph_agent.answers.fact_record import Facts, neg
+from graph_agent.answers.notice_facts import NOTICE_FACTS, notice_fact
 from graph_agent.answers.phrases import fact_name
 from graph_agent.answers.postal import postal_answer
 from graph_agent.planners.offline.asks import Ask
@@ -75,10 +77,12 @@ def answer(
             "changes",
             "happened",
             "communications",
+            *NOTICE_FACTS,
         )
         for x in facts
     ):
         facts = ["role"] + [x for x in facts if x not in ("role",)]
+    facts = notice_first(facts)
     asked = 0
     for fact in facts[:3]:
         if fact in done:
@@ -89,8 +93,39 @@ def answer(
     return "\n".join(lines), f.used, f.negatives >= asked
 
 
+def notice_first(facts: list[str]) -> list[str]:
+    """A fact read from a notice's fixed phrase leads: its words hold the broader fact's
+    ("Liquidationsadresse" an address, "Agio der Kapitalerhöhung" the capital), which then
+    only follows (an address is left out: the liquidation address is the one asked)."""
+    notice = [x for x in facts if x in NOTICE_FACTS]
+    if not notice:
+        return facts
+    rest = [x for x in facts if x not in NOTICE_FACTS]
+    if "liquidation_address" in notice:
+        rest = [x for x in rest if x not in ("address", "seat")]
+    return notice + rest
+
+
 def one_fact(f: Facts, fact: str, ask: Ask, others: list[str], person: bool) -> list[str]:
     """The lines of one fact."""
+    if fact in NOTICE_FACTS:
+        return notice_fact(f, fact, ask)
+    if (
+        fact == "address"
+        and not ask.role
+        and f.of("liquidation_address")
+        and f.entity.get("status") != "active"
+    ):
+        # a company in liquidation is reached at its liquidation address
+        return attribute_answer(f, fact, ask) + notice_fact(f, "liquidation_address", ask)
+    if (
+        fact == "happened"
+        and not person
+        and not ask.role
+        and not (ask.as_of or ask.date_from or ask.date_to)
+    ):
+        # "what became of X?": its fate first, then the notices that tell it
+        return fa.fate(f) + ev.events_answer(f, "changes", ask, others)
     if fact == "uid":
         if ask.role:
             rows, _ = rl.select(f.roles, ask, "in", others)
@@ -142,6 +177,8 @@ def one_fact(f: Facts, fact: str, ask: Ask, others: list[str], person: bool) -> 
         return hd.role_answer(f, ask, others)
     if fact == "mandates":
         return md.mandates(f, ask)
+    if fact == "deleted" and (ask.date_from or ask.date_to) and (struck := ev.struck(f, ask)):
+        return struck  # "what was struck in 2026?" of an entity not deleted then: the clauses
     if fact in ("registered", "deleted", "status"):
         return ev.lifecycle(f, fact)
     if fact in ("happened", "changes", "notices"):

@@ -73,7 +73,10 @@ def person_rows(
     first = ms[0]
     pid = stable_id("p", block, first.pub_number, first.idx)
     family, given, hub_key = display_name(profile)
-    spellings = sorted({(m.family_name, m.given_names or "") for m in ms})
+    earlier = earlier_names(ms)
+    spellings = sorted(
+        {(m.family_name, m.given_names or "") for m in ms} | {(f, g or "") for f, g, _ in earlier}
+    )
     hubs = sorted({person_hub_key(f, g): f"{g} {f}".strip() for f, g in spellings}.items())
     origins = Counter(m.origin for m in ms if m.origin)
     nats = Counter(m.nationality for m in ms if m.nationality)
@@ -93,6 +96,12 @@ def person_rows(
         "residence": residences[-1] if residences else None,
         "residences": residences,
         **place_props(ms, residences),
+        "earlier_names": sorted({f"{g or ''} {f}".strip() for f, g, _ in earlier}),
+        "name_changes": [
+            f"{g or ''} {f}".strip() + f" -> {now} ({m.pub_number}, {m.date.isoformat()})"
+            for f, g, m in earlier
+            for now in [f"{m.given_names or ''} {m.family_name}".strip()]
+        ],
         "strength": "strong" if len(pubs) >= 2 else "weak",
         "merge_reason": "; ".join(profile.reasons) if profile.reasons else "single mention",
         "mentions": len(ms),
@@ -109,6 +118,18 @@ def person_rows(
             if m.contribution:
                 shares[company][m.pub_number] = m.contribution
     return person, involved, _role_rows(pid, by_company, shares)
+
+
+def earlier_names(ms: Sequence[PersonRow]) -> list[tuple[str, str | None, PersonRow]]:
+    """(family, given, the notice) of every earlier name a notice gives ("Muster-Beispiel,
+    Anna, [bisher: Muster, Anna]"), in date order, each once."""
+    out: list[tuple[str, str | None, PersonRow]] = []
+    seen: set[tuple[str, str | None]] = set()
+    for m in ms:
+        if m.prev_family and (m.prev_family, m.prev_given) not in seen:
+            seen.add((m.prev_family, m.prev_given))
+            out.append((m.prev_family, m.prev_given, m))
+    return out
 
 
 def residence_history(ms: Sequence[PersonRow]) -> list[str]:
@@ -178,6 +199,8 @@ def _person_mention_props(m: PersonRow) -> dict[str, Any]:
         "action": m.action,
         "prev_signature": m.prev_signature,
         "correction": m.correction,
+        "prev_family_name": m.prev_family,
+        "prev_given_names": m.prev_given,
         **contribution_props(m.contribution),
         "pubs": [m.pub_number],
     }

@@ -17,6 +17,7 @@ from typing import Any, Final
 from ingestion.extraction.facts.capital import Contribution, share_classes
 from ingestion.extraction.facts.statements import audit_opting_out, business_address, supervision
 from ingestion.extraction.facts.winding_up import winding_up
+from ingestion.graph.capital_history import STATED, stated_capital
 from ingestion.graph.notice_amounts import (
     balance,
     labelled_opening,
@@ -101,6 +102,9 @@ def notice_facts(
         address = business_address(text, seat)
         if address:
             attrs.append(("address", address))
+    capital = stated_capital(text)
+    if capital:
+        attrs.append((STATED, capital))
     return event, attrs
 
 

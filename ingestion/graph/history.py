@@ -11,6 +11,7 @@ import datetime as dt
 from collections.abc import Iterable
 from typing import Any, NamedTuple
 
+from ingestion.graph.capital_history import STATED, stated_rows
 from ingestion.graph.facts import company_fact_props, state_props
 from ingestion.graph.normalize import company_hub_key, company_norm, place_norm, tokens
 from shabgraph.register import legal_forms
@@ -37,8 +38,22 @@ def company_states(company_id: str, observations: Iterable[Observation]) -> list
     ordered = sorted(set(observations), key=lambda o: (o.date, o.pub_number))
     current: dict[str, dict[str, Any]] = {}
     states: list[dict[str, Any]] = []
+    stated_pubs: set[str] = set()
     for obs in ordered:
-        for attribute, value in obs.attrs:
+        attrs = list(obs.attrs)
+        stated = next((v for k, v in attrs if k == STATED), None)
+        # A notice read again (from the graph, then from its file on a later run) states its
+        # steps once: a second pass would close the capital it left itself.
+        if stated and obs.pub_number not in stated_pubs:
+            stated_pubs.add(obs.pub_number)
+            # states the text gives before and within the notice, then its own current one
+            extra, last = stated_rows(company_id, obs, stated, current.get("capital"))
+            if extra and current.get("capital") is not None:
+                current["capital"]["valid_to"] = obs.date
+            states.extend(extra)
+            if last and not any(k == "capital" for k, _ in attrs):
+                attrs.append(("capital", last))
+        for attribute, value in attrs:
             prev = current.get(attribute)
             if prev is not None and _same(attribute, prev["value"], value):
                 continue

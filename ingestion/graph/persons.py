@@ -40,6 +40,9 @@ class Profile:
     """Normalised residences over time."""
     companies: set[str] = field(default_factory=set)
     """Subject companies of its mentions."""
+    names: set[tuple[frozenset[str], frozenset[str]]] = field(default_factory=set)
+    """(family, given) token sets it is known by: its spellings and the earlier names its
+    notices give ("[bisher: Muster, Anna]"), so a mention under either name meets it."""
     spellings: set[frozenset[str]] = field(default_factory=set)
     """Token sets of every spelling already grouped (a repeat needs less evidence)."""
     mentions: list[PersonRow] = field(default_factory=list)
@@ -97,6 +100,18 @@ def _name_sets(m: PersonRow) -> tuple[frozenset[str], frozenset[str]]:
     return frozenset(tokens(m.family_name)), frozenset(tokens(m.given_names))
 
 
+def _earlier_sets(m: PersonRow) -> tuple[frozenset[str], frozenset[str]] | None:
+    if not m.prev_family:
+        return None
+    return frozenset(tokens(m.prev_family)), frozenset(tokens(m.prev_given))
+
+
+def _meets(names: list[tuple[frozenset[str], frozenset[str]]], p: Profile) -> bool:
+    """One of a mention's names is compatible with one of the profile's."""
+    known = p.names or {(p.family, p.given)}
+    return any(_compatible(f, pf) and _compatible(g, pg) for f, g in names for pf, pg in known)
+
+
 def _compatible(a: frozenset[str], b: frozenset[str]) -> bool:
     return a <= b or b <= a
 
@@ -105,6 +120,12 @@ def block_key(m: PersonRow) -> str:
     """Blocking key: the first folded token of the family name."""
     toks = tokens(m.family_name) or tokens(m.given_names) or [fold(m.family_name)]
     return toks[0]
+
+
+def earlier_block_key(m: PersonRow) -> str | None:
+    """Block of the earlier name a mention gives, when it has one."""
+    toks = tokens(m.prev_family) if m.prev_family else []
+    return toks[0] if toks else None
 
 
 def cluster_block(mentions: Iterable[tuple[PersonRow, str]]) -> list[Profile]:
@@ -124,14 +145,16 @@ def cluster_block(mentions: Iterable[tuple[PersonRow, str]]) -> list[Profile]:
     by_evidence: dict[tuple[str, str], list[int]] = defaultdict(list)
     for m, company_id in ordered:
         fam, giv = _name_sets(m)
+        earlier = _earlier_sets(m)
+        names = [(fam, giv), *([earlier] if earlier else [])]
         places = {x for x in (place_norm(m.residence), place_norm(m.prev_residence)) if x}
         keys = [("company", company_id), *(("place", x) for x in places)]
         best: tuple[float, int, str] | None = None
         for i in sorted({i for k in keys for i in by_evidence.get(k, ())}):
             p = profiles[i]
-            if not (_compatible(fam, p.family) and _compatible(giv, p.given)):
+            if not _meets(names, p):
                 continue
-            same_tokens = fam | giv in p.spellings
+            same_tokens = any(f | g in p.spellings for f, g in names)
             need = MERGE_THRESHOLD if same_tokens else CROSS_HUB_THRESHOLD
             score, reason = person_decision(p, m, company_id)
             if score >= need and (best is None or score > best[0]):
@@ -150,7 +173,8 @@ def cluster_block(mentions: Iterable[tuple[PersonRow, str]]) -> list[Profile]:
         for place in places - p.residences:
             by_evidence["place", place].append(index)
         p.mentions.append(m)
-        p.spellings.add(fam | giv)
+        p.spellings.update(f | g for f, g in names)
+        p.names.update(names)
         p.origins |= place_set(m.origin)
         nat = nationality_code(m.nationality)
         if nat:
@@ -162,10 +186,12 @@ def cluster_block(mentions: Iterable[tuple[PersonRow, str]]) -> list[Profile]:
 
 def display_name(p: Profile) -> tuple[str, str | None, str]:
     """Family name, given names and hub key as most often written in the profile (ties: the
-    spelling seen first)."""
+    spelling seen first); after a change of name ("[bisher: Muster, Anna]") only the mentions
+    from the latest change on count, so the person is shown under the current name."""
     counts: Counter[tuple[str, str | None]] = Counter()
     first: dict[tuple[str, str | None], int] = {}
-    for i, m in enumerate(p.mentions):
+    changed = [i for i, m in enumerate(p.mentions) if m.prev_family]
+    for i, m in enumerate(p.mentions[changed[-1] if changed else 0 :]):
         spelling = (m.family_name, m.given_names)
         counts[spelling] += 1
         first.setdefault(spelling, i)
@@ -174,8 +200,23 @@ def display_name(p: Profile) -> tuple[str, str | None, str]:
 
 
 def group_blocks(rows: Iterable[tuple[PersonRow, str]]) -> dict[str, list[tuple[PersonRow, str]]]:
-    """Split mentions into blocks by `block_key`."""
+    """Split mentions into blocks by `block_key`; a mention giving an earlier name joins the
+    blocks of both names (one block, keyed by the smaller key), so the person is one profile."""
+    rows = list(rows)
+    parent: dict[str, str] = {}
+
+    def find(k: str) -> str:
+        while parent.get(k, k) != k:
+            k = parent[k]
+        return k
+
+    for m, _ in rows:
+        other = earlier_block_key(m)
+        if other:
+            a, b = sorted((find(block_key(m)), find(other)))
+            if a != b:
+                parent[b] = a
     blocks: dict[str, list[tuple[PersonRow, str]]] = defaultdict(list)
     for row in rows:
-        blocks[block_key(row[0])].append(row)
+        blocks[find(block_key(row[0]))].append(row)
     return blocks

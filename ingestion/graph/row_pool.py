@@ -34,7 +34,7 @@ class RowPool:
             r.pub_number, r.idx, v(r.date), v(r.pub_date), v(r.family_name), v(r.given_names),
             v(r.origin), v(r.nationality), v(r.residence), v(r.prev_residence), v(r.roles),
             v(r.prev_roles), v(r.role_text), v(r.signature), v(r.action), v(r.prev_signature),
-            r.correction, v(r.contribution),
+            r.correction, v(r.contribution), v(r.prev_family), v(r.prev_given),
         )  # fmt: skip
 
     def company(self, r: CompanyRow) -> CompanyRow:

@@ -94,6 +94,10 @@ class PersonRow(NamedTuple):
     """From a correction notice (it fixes the register's entry, it does not change it)."""
     contribution: ContributionRow | None = None
     """(count, nominal, kind, amount) of the contribution the entry states."""
+    prev_family: str | None = None
+    """Family name the person was entered under before this notice ("[bisher: X, Anna]")."""
+    prev_given: str | None = None
+    """Given names under that earlier name (the current ones when unchanged)."""
 
 
 class CompanyRow(NamedTuple):
@@ -272,6 +276,7 @@ def notice_rows(pub: Publication, rec: ExtractionRecord) -> NoticeRows:
     for i, p in enumerate(rec.persons):
         prev_roles = _previous(p.previous, "roles") or ()
         prev_signature = _previous(p.previous, "signature")
+        earlier = p.earlier_name()
         persons.append(
             PersonRow(
                 pub.number,
@@ -292,6 +297,8 @@ def notice_rows(pub: Publication, rec: ExtractionRecord) -> NoticeRows:
                 prev_signature if isinstance(prev_signature, str) else None,
                 correction,
                 contribution_row(shares[i]),
+                _s(earlier[0]) if earlier else None,
+                _s(earlier[1]) if earlier else None,
             )
         )
     companies = [

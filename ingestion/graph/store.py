@@ -40,7 +40,7 @@ OPTIONAL MATCH (c)-[:HAD_STATE]->(s:CompanyState)
 RETURN k, c.names AS names, c.pubs AS pubs, c.flags AS flags, c.registered_pub AS reg,
        c.code13 AS code13, c.code13s AS code13s,
        c.deleted_pub AS del, c.first_pub_date AS first, c.last_pub_date AS last,
-       collect(s {.attribute, .value, .valid_from, .pub_number, .pub_date}) AS states
+       collect(s {.attribute, .value, .valid_from, .pub_number, .pub_date, .inferred}) AS states
 """
 PERSON_MENTIONS: Final = """
 UNWIND $keys AS k MATCH (p:Person {block_key: k})-[i:INVOLVED_IN]->(e:Event)
@@ -173,7 +173,8 @@ def company_history(driver: Driver, database: str, ids: Iterable[str]) -> dict[s
     for r in _batched(driver, database, COMPANY_HISTORY, ids):
         by_pub: dict[str, list[dict[str, Any]]] = defaultdict(list)
         for s in r["states"]:
-            if s.get("pub_number"):
+            # inferred capital states are rebuilt from their notice's `capital_stated`
+            if s.get("pub_number") and not s.get("inferred"):
                 by_pub[s["pub_number"]].append(s)
         obs = []
         for pub, states in by_pub.items():
@@ -246,6 +247,8 @@ def person_mentions(
                     m.get("prev_signature"),
                     bool(m.get("correction")),
                     _contribution(m),
+                    m.get("prev_family_name"),
+                    m.get("prev_given_names"),
                 ),
                 r["company"],
             )

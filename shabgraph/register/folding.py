@@ -6,8 +6,13 @@ tokens, so that "Müller Hans", "Hans Mueller" and "MULLER, Hans" share one hub.
 these keys and the tools look them up: both must import them from here, or lookups silently miss.
 
 Lighter foldings serve matching that must keep more of the text: `strip_accents` keeps case,
-`fold_accents` keeps umlaut spellings and punctuation (the form word lists are written in), and
-`fold_words` reduces a text to its folded words for comparing answers.
+`fold_accents` keeps umlaut spellings, punctuation and length (the form questions are read in),
+and `fold_words` reduces a text to its folded words for comparing answers.
+
+Word lists are compared in one form, `match_key`: `fold_accents` with the spelled umlauts folded
+as names are ("Präsident", "Praesident" and "Prasident" are one word), so no list needs a
+variant per spelling. `has_any` and `word_pattern` find a list entry in a `fold_accents` text by
+that key, keeping the text's positions; `match_key` compares whole words (set membership).
 """
 
 from __future__ import annotations
@@ -28,6 +33,9 @@ _SPELLED_UMLAUT_E: Final = re.compile(r"(?<=[aou])e+")
 LETTER_SPELLINGS: Final = {"ß": "ss", "ø": "o", "æ": "ae", "œ": "oe", "ł": "l", "đ": "d"}
 """Lower-case letters without an ASCII decomposition, and their ASCII spelling."""
 _SPECIAL: Final = str.maketrans(LETTER_SPELLINGS)
+# Word lists keep the e of "qu": French and Italian "que", "quei", "quel" spell no umlaut (German
+# writes none after q), and dropping it would make Italian "quei" the French "qui".
+_WORD_UMLAUT_E: Final = re.compile(r"(?<=[aou])(?<!qu)e+")
 _NON_ALNUM: Final = re.compile(r"[^0-9a-z]+")
 
 CONNECTOR_WORDS: Final = frozenset(
@@ -43,13 +51,28 @@ def strip_accents(text: str) -> str:
     return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
 
 
-def fold_accents(text: str) -> str:
-    """Lower case without accents, `ß` as `ss` and the typographic apostrophe as `'`.
+APOSTROPHES: Final = str.maketrans({"\u2019": "'", "\u2018": "'", "`": "'", "\u00b4": "'"})
+"""Typographic and typed-for apostrophes (’ ‘ ` ´), all read as `'` ("l’adresse", "d`Alpha")."""
 
-    Umlaut spellings (`ue`) and punctuation stay: this is the form hand-written word lists are
-    written in, matched inside a whole question.
+
+def fold_accents(text: str) -> str:
+    """Lower case without accents, `ß` as `ss` and every apostrophe as `'`.
+
+    Umlaut spellings (`ue`) and punctuation stay, and every other letter keeps its place: this
+    is the form a whole question is read in (positions in it are positions in the question).
     """
-    return strip_accents(text.replace("ß", "ss").replace("\u2019", "'")).lower()
+    return strip_accents(text.replace("ß", "ss").translate(APOSTROPHES)).lower()
+
+
+@lru_cache(maxsize=1 << 14)
+def match_key(text: str) -> str:
+    """The form word lists and question words are compared in: `fold_accents`, then every
+    `e` after a, o or u dropped, as `fold` does for names (but the `e` of "qu").
+
+    "Geschäftsführer", "Geschaeftsfuehrer" and "Geschaftsfuhrer" share one key, so a list holds
+    each word once. Idempotent, so a list entry may be written in any of its spellings.
+    """
+    return _WORD_UMLAUT_E.sub("", fold_accents(text))
 
 
 @lru_cache(maxsize=1 << 16)  # names repeat: a million mentions hold some ten thousand spellings
@@ -114,12 +137,21 @@ def has_any(folded: str, words: tuple[str, ...] | frozenset[str]) -> str | None:
     """The first word-list entry found in a `fold_accents` text, else None.
 
     An entry matches at a word start (`konkurs` finds `konkursverfahren`); an entry ending in a
-    space must also end a word, so short words do not match inside longer ones.
+    space must also end a word, so short words do not match inside longer ones. Spellings of an
+    umlaut match alike (see `word_pattern`).
     """
-    return next((w for w in words if _word_pattern(w).search(folded)), None)
+    return next((w for w in words if word_pattern(w).search(folded)), None)
 
 
 @cache
-def _word_pattern(word: str) -> re.Pattern[str]:
-    core = re.escape(word.strip())
+def word_pattern(word: str) -> re.Pattern[str]:
+    """A list entry as a pattern over a `fold_accents` text, at a word start (and a word end
+    when the entry ends in a space), matching every spelling with the entry's `match_key`:
+    after each a, o or u of the key any run of `e` may follow ("prasident" finds
+    "praesident"; "aktuell" finds "aktull" and "aktuell")."""
+    key = match_key(word.strip())
+    core = "".join(
+        re.escape(ch) + ("e*" if ch in "aou" and key[i - 1 : i + 1] != "qu" else "")
+        for i, ch in enumerate(key)
+    )
     return re.compile(rf"(?<![a-z]){core}(?![a-z])" if word.endswith(" ") else rf"(?<![a-z]){core}")

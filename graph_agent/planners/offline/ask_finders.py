@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import re
 from datetime import date, timedelta
-from functools import cache
 
 from graph_agent.planners.offline.ask_words import (
     CO_SIGN_RE,
@@ -20,7 +19,7 @@ from graph_agent.planners.offline.ask_words import (
     separable_cues,
 )
 from graph_agent.planners.offline.vocab import vocab
-from shabgraph.register.folding import has_any
+from shabgraph.register.folding import has_any, word_pattern
 from shabgraph.register.months import MONTHS, month_number
 
 PERSON_WORDS = ("personen", "persons", "people", "personnes", "persone", "leute", "individui")
@@ -104,12 +103,10 @@ def _find(folded: str, word: str) -> int | None:
     return m.start() if m else None
 
 
-@cache
 def _word_re(word: str) -> re.Pattern[str]:
-    """A word list entry as a pattern, compiled once (the lists hold more entries than the
-    `re` module's own cache, which would then compile them again on every question)."""
-    tail = r"(?![a-z])" if word.endswith(" ") else ""
-    return re.compile(rf"(?<![a-z]){re.escape(word.strip())}{tail}")
+    """A word list entry as a pattern, compiled once: the register's one word-list pattern
+    (`folding.word_pattern`: spellings of an umlaut match alike)."""
+    return word_pattern(word)
 
 
 def find_facts(folded: str) -> tuple[str, ...]:

@@ -68,9 +68,29 @@ def find_full_date(folded: str) -> str | None:
     return None
 
 
+SHORT_YEAR_RE = re.compile(
+    r"(?:\b(?:in|im|en|nel|del|dal|since|seit|depuis)\s+|['’])(\d{2})(?=\s*(?:[?!.,;)]|$))"
+    r"|\b(?:jahr|year|anno|annee)\s+(\d{2})\b(?![.,:]?\d)"
+)
+"""A year written with two digits after a time word or an apostrophe at the end of a clause
+("registered in 09?", "im Jahr 09", "en '09"): the register's years are this century's when
+not later than next year, else the last century's."""
+
+
+def short_years(folded: str) -> list[int]:
+    """The years written with two digits (see `SHORT_YEAR_RE`)."""
+    now = date.today().year % 100
+    return [
+        (2000 if int(y) <= now + 1 else 1900) + int(y)
+        for m in SHORT_YEAR_RE.finditer(folded)
+        if (y := m[1] or m[2])
+    ]
+
+
 def find_period(folded: str) -> tuple[str | None, str | None]:
     """(from, to) of the years named: one year is that year, two are a range, "since" is open."""
-    years = sorted({int(y) for y in YEAR_RE.findall(ISO_RE.sub(" ", DOTTED_RE.sub(" ", folded)))})
+    plain = ISO_RE.sub(" ", DOTTED_RE.sub(" ", folded))
+    years = sorted({int(y) for y in YEAR_RE.findall(plain)} or set(short_years(plain)))
     if not years:
         return None, None
     if len(years) == 1 and has_any(folded, ("dopo il", "dopo", "after", "nach ", "apres")):

@@ -15,13 +15,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from graph_agent.planners.offline.name_words import _is_form, _is_keyword, _plain
-from graph_agent.planners.offline.slots import fold
 from graph_agent.state import ToolCall
+from shabgraph.register.folding import match_key as key
 from shabgraph.register.legal_forms import spellings
 
 GENERIC_WORDS = frozenset(
     {"firma", "gesellschaft", "unternehmen", "betrieb", "company", "firm", "business"}
     | {"entreprise", "societe", "maison", "societa", "ditta", "impresa", "azienda"}
+    | {"bude", "laden", "lade"}  # everyday German and Swiss German: "die Bude in X"
 )
 """Words that say "a company" without a legal form."""
 ARTICLE = (
@@ -57,7 +58,7 @@ def described(question: str) -> Description | None:
     company word> <place preposition> <Place>"."""
     for m in DESCRIBED_RE.finditer(question):
         written = m["what"].split()
-        words = fold(m["what"]).split()
+        words = key(m["what"]).split()
         inner = [k for k, w in enumerate(words[:-1]) if re.fullmatch(ARTICLE, w)]
         start = inner[-1] + 1 if inner else 0  # "Kapital der GmbH": the form is "GmbH"
         written, words = written[start:], words[start:]
@@ -77,7 +78,7 @@ def described(question: str) -> Description | None:
             continue  # "del consiglio di fondazione di X": the board of X, not a foundation at X
         rest = tuple(w for w in before if len(w) > 3 and w not in _plain() and not _is_keyword(w))
         if m["biz"]:
-            rest += (fold(m["biz"]),)
+            rest += (key(m["biz"]),)
         place = re.sub(r"\s[A-Z]{2}$", "", m["place"].strip())
         return Description(code, place, rest)
     return None
@@ -86,8 +87,8 @@ def described(question: str) -> Description | None:
 def only_describes(mention: str, desc: Description) -> bool:
     """The mention is made of the description's own words ("Sàrl de Sion", "Basel"): it names
     no entity of its own."""
-    place = set(fold(desc.seat).split())
-    for w in fold(mention).replace("'", " ").split():
+    place = set(key(desc.seat).split())
+    for w in key(mention).replace("'", " ").split():
         w = w.strip(".,")
         if w in place or w in GENERIC_WORDS or w in desc.words or w in EXTRA_FORMS:
             continue
@@ -133,4 +134,4 @@ def _in_name(word: str, name: str) -> bool:
     """A business word is in the name, in any of the four languages' endings ("solar",
     "solaire", "solare", "Solar-"): the first letters of a long word suffice."""
     stem = word[: max(4, len(word) - 3)] if len(word) > 4 else word
-    return any(t.startswith(stem) for t in re.split(r"[\s\-/&.,]+", fold(name)) if t)
+    return any(t.startswith(stem) for t in re.split(r"[\s\-/&.,]+", key(name)) if t)

@@ -28,10 +28,11 @@ from typing import NamedTuple
 
 from graph_agent.planners.offline import lexicon as lx
 from shabgraph.register.folding import fold_accents as fold
+from shabgraph.register.folding import match_key
 from shabgraph.register.places import EXONYMS
 from shabgraph.register.uid import UID_PATTERN
 
-__all__ = ["detect_language", "has_language_words", "question_language"]
+__all__ = ["detect_language", "has_language_words", "is_language_word", "question_language"]
 
 ORDER = ("de", "fr", "it", "en")
 """Last tie-break: the register's languages by the share of its notices."""
@@ -91,7 +92,7 @@ def tokens(text: str) -> list[Token]:
 def _place_words() -> frozenset[str]:
     """Words of canton names and exonyms that no language list holds: names, not language."""
     names = [*lx.CANTON_NAMES, *(n for group in EXONYMS for n in group)]
-    words = {w for n in names for w in re.split(r"[ .\-]+", fold(n)) if len(w) > 2}
+    words = {match_key(w) for n in names for w in re.split(r"[ .\-]+", fold(n)) if len(w) > 2}
     known = set().union(*lx.language_table()["WORDS"].values()) | lx.language_table()["SHARED"]
     return frozenset(words - known)
 
@@ -103,6 +104,8 @@ def _languages_of(word: str, acronym: bool = False) -> frozenset[str]:
     table = lx.language_table()
     if acronym:
         return frozenset(g for g in ORDER if word in table["ACRONYMS"][g])
+    # the lists hold each word's `match_key` too: "geschaeft" is found as "geschaft"
+    word = match_key(word)
     found = {g for g in ORDER if word in table["WORDS"][g]}
     if not found and word.endswith("'"):
         found = {g for g in ORDER if word[:-1] in table["WORDS"][g]}
@@ -115,11 +118,20 @@ def _languages_of(word: str, acronym: bool = False) -> frozenset[str]:
             stem = word.removesuffix(ending)
             if stem == word or len(stem) < 3:
                 continue
-            lemma = stem + listed
+            lemma = match_key(stem + listed)
             if lemma in table["WORDS"][g] or (len(lemma) > 3 and lemma in table["SHARED"]):
                 least[g] = min(least.get(g, 99), len(ending))
     fewest = min(least.values(), default=0)
     return frozenset(g for g, n in least.items() if n == fewest)
+
+
+def is_language_word(word: str) -> bool:
+    """True when some language lists the word or leads it back to a listed form ("publiés",
+    "ensemble", "published"): a common word, not a name typed in lower case."""
+    folded = fold(word).strip(".,'?!;:()")
+    return bool(folded) and (
+        bool(_languages_of(folded)) or match_key(folded) in lx.language_table()["SHARED"]
+    )
 
 
 def _accents(word: str) -> str | None:
@@ -184,13 +196,14 @@ def evidence(words: list[Token], names_gone: bool) -> Evidence:
         word, orig = tok.folded, tok.orig
         acronym = len(orig) > 1 and orig.isupper() and has_lower
         langs = _languages_of(word, acronym)
-        if (acronym and not langs) or word in _place_words():
+        if (acronym and not langs) or match_key(word) in _place_words():
             after = None
             continue
         if orig == "I":
             langs = frozenset({"it", "en"} if tok.initial else {"en"})  # pronoun, or "I soci"
-        known = known or bool(langs) or word in shared_words
-        if len(langs) == 1 and word not in shared_words:
+        shared = match_key(word) in shared_words
+        known = known or bool(langs) or shared
+        if len(langs) == 1 and not shared:
             ev.words.update(langs)
         else:
             ev.shared.update(langs)
@@ -203,7 +216,7 @@ def evidence(words: list[Token], names_gone: bool) -> Evidence:
                 ev.morphology.update(_forms(word, capital, after))
                 if capital and len(word) > 2:
                     ev.morphology["de"] += 1  # a capitalised word that is no name: a noun
-        after = next(iter(langs)) if len(langs) == 1 and word not in shared_words else None
+        after = next(iter(langs)) if len(langs) == 1 and not shared else None
     if not known:
         ev.morphology.clear()  # no word any list knows: names only ("hans muster")
     return ev

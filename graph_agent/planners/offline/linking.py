@@ -10,8 +10,9 @@ from difflib import SequenceMatcher
 from typing import Any, Literal
 
 from graph_agent.planners.offline.name_words import ORG_WORDS
-from graph_agent.planners.offline.slots import fold
 from graph_agent.result import EntityRef
+from shabgraph.register.folding import fold_accents as spelled
+from shabgraph.register.folding import match_key as key
 
 HOMONYM_MARGIN = 2.0
 """Candidates this close to the best score (0-100) are indistinguishable by score."""
@@ -55,25 +56,25 @@ BRANCH_WORD_RE = re.compile(
 
 def is_branch(text: str) -> bool:
     """The text names a branch (or asks about one)."""
-    return BRANCH_WORD_RE.search(fold(text)) is not None
+    return BRANCH_WORD_RE.search(key(text)) is not None
 
 
 def context_bonus(question: str, rec: dict[str, Any]) -> tuple[float, str]:
     """(bonus, reason): a seat, residence, origin or UID of the candidate written in the question."""
-    q = fold(question)
-    for key in ("uid", "seat", "residence", "canton", "origin"):
-        value = rec.get(key)
+    q = key(question)
+    for attr in ("uid", "seat", "residence", "canton", "origin"):
+        value = rec.get(attr)
         if (
             isinstance(value, str)
             and len(value) > 2
-            and re.search(rf"(?<!\w){re.escape(fold(value))}(?!\w)", q)
+            and re.search(rf"(?<!\w){re.escape(key(value))}(?!\w)", q)
         ):
-            return 10.0, f"{key} '{value}' named in the question"
-    for key in ("seat", "residence"):
+            return 10.0, f"{attr} '{value}' named in the question"
+    for attr in ("seat", "residence"):
         # one part of a double-barrelled place ("Flamatt" of "Wünnewil-Flamatt", "Bienne")
-        parts = re.split(r"[-/ ()]+", fold(str(rec.get(key) or "")))
+        parts = re.split(r"[-/ ()]+", key(str(rec.get(attr) or "")))
         if any(len(p) > 3 and re.search(rf"(?<!\w){re.escape(p)}(?!\w)", q) for p in parts):
-            return 8.0, f"{key} '{rec.get(key)}' partly named in the question"
+            return 8.0, f"{attr} '{rec.get(attr)}' partly named in the question"
     return 0.0, ""
 
 
@@ -96,10 +97,12 @@ def choose(
         if covers(mention, str(rec.get("name", ""))) or covers(mention, alias_matched(rec) or ""):
             # every distinctive word of the mention is (nearly) in the name: a typo, not another
             bonus, why_bonus = bonus + 20.0, f"{why_bonus}; all words of the mention".lstrip("; ")
-        if fold(str(rec.get("name", ""))) == fold(mention):
+        # Whole names compare as spelled (accents aside): "Mueller" and "Müller" may be two
+        # people of the register, and the one the question spells is the exact one.
+        if spelled(str(rec.get("name", ""))) == spelled(mention):
             # The search ignores legal-form words; the exact full name still decides.
             bonus, why_bonus = bonus + 5.0, f"{why_bonus}; exact full name".lstrip("; ")
-        elif fold(alias_matched(rec) or "") == fold(mention):
+        elif spelled(alias_matched(rec) or "") == spelled(mention):
             # An exact former name beats a fuzzy current name ("Kaslux Bau" vs "Kaselux Bau").
             bonus, why_bonus = bonus + 5.0, f"{why_bonus}; exact former name".lstrip("; ")
         scored.append((score + bonus, rec, f"{why}; {why_bonus}".rstrip("; ")))
@@ -119,7 +122,7 @@ def choose(
         rec
         for s, rec, _ in scored[1:]
         if top_score - s <= HOMONYM_MARGIN
-        and fold(str(rec.get("name"))) == fold(str(top.get("name")))
+        and spelled(str(rec.get("name"))) == spelled(str(top.get("name")))
     ]
     if tied and same_company(top, tied):
         best = next((r for r in [top, *tied] if r.get("uid")), top)
@@ -187,7 +190,7 @@ def registered_alias(
     hits = {
         str(r.get("id")): r
         for r in others
-        if is_registered(r) and fold(alias_matched(r) or "") == fold(mention)
+        if is_registered(r) and spelled(alias_matched(r) or "") == spelled(mention)
     }
     return next(iter(hits.values())) if len(hits) == 1 else None
 
@@ -221,13 +224,13 @@ def homonym_survey(
 
 
 def _words(text: str) -> list[str]:
-    return [t for t in re.findall(r"[a-z0-9]+", fold(text)) if len(t) > 1 and t not in ORG_WORDS]
+    return [t for t in re.findall(r"[a-z0-9]+", key(text)) if len(t) > 1 and t not in ORG_WORDS]
 
 
 def covers(mention: str, name: str) -> bool:
     """Every distinctive word of the mention is one of the name's, or a near spelling of it."""
     want = _words(mention)
-    have = [t for t in re.findall(r"[a-z0-9]+", fold(name)) if len(t) > 1]
+    have = [t for t in re.findall(r"[a-z0-9]+", key(name)) if len(t) > 1]
     if not want or not have:
         return False
     return all(
@@ -244,6 +247,6 @@ def same_company(top: dict[str, Any], tied: list[dict[str, Any]]) -> bool:
         return False
     if not all(r.get("seat") for r in group):
         return False
-    seats = {fold(str(r.get("seat")))[:4] for r in group}
+    seats = {key(str(r.get("seat")))[:4] for r in group}
     uids = {r.get("uid") for r in group if r.get("uid")}
     return len(seats) == 1 and len(uids) <= 1

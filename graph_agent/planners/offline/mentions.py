@@ -13,6 +13,8 @@ import re
 from dataclasses import dataclass
 
 from graph_agent.planners.offline.branch_order import branch_first
+from graph_agent.planners.offline.language import is_language_word
+from graph_agent.planners.offline.name_cuts import cut_variants
 from graph_agent.planners.offline.name_words import (
     BRANCH_WORDS,
     JOINERS,
@@ -31,7 +33,9 @@ from graph_agent.planners.offline.name_words import (
     _word_of_name,
     names_something,
 )
-from graph_agent.planners.offline.slots import QUOTED_RE, TAIL_RE, extend_tail, fold
+from graph_agent.planners.offline.slots import QUOTED_RE, TAIL_RE, extend_tail
+from shabgraph.register.folding import match_key as key
+from shabgraph.register.nationalities import nationality_code
 from shabgraph.register.uid import remove_uids
 
 __all__ = [
@@ -90,19 +94,19 @@ def mentions(question: str) -> list[Mention]:
             i += 1
             continue
         run, j = [tokens[i]], i + 1
-        if fold(tokens[i]).endswith(("'s", "’s")):
+        if key(tokens[i]).endswith(("'s", "’s")):
             found.append(Mention(tokens[i][:-2], _is_form(tokens[i]), None))
             i = j
             continue
         while j < len(tokens):
-            tok, low = tokens[j], fold(tokens[j])
+            tok, low = tokens[j], key(tokens[j])
             if tok == ",":
                 break
             if _bare(tok) in BRANCH_WORDS and _branch_tail(tokens, j):
                 break  # "…, succursale di Lugano": the register's branch tail, re-attached below
             if _continues_name(tok) or _is_form(tok):
                 run.append(tok)
-                if _bare(tok) != fold(tok).strip(".,'’?!;:()"):
+                if key(tok).strip(".,?!;:()").endswith("'s"):
                     j += 1
                     break  # a possessive ends the name ("ALPHA's Geschäftsführer")
             elif (
@@ -118,12 +122,12 @@ def mentions(question: str) -> list[Mention]:
             else:
                 break
             j += 1
-        run = _before_role_phrase(run)
+        run = _after_fact_phrase(_before_role_phrase(run))
         # a trailing cue word after the legal form is no part of the name ("Beispiel GmbH
         # Revisionsstelle"); without a form it may be ("Exemple Administrateurs")
         while run and (
             (len(run) == 2 and run[0].isupper() and len(run[0]) > 1 and _is_keyword(run[1]))
-            or fold(run[-1]) in JOINERS
+            or key(run[-1]) in JOINERS
             or _bare(run[-1]) in _plain()
             or (len(run) > 1 and not _is_form(run[-1]) and _fact_noun(run[-1]))
             or (
@@ -134,13 +138,13 @@ def mentions(question: str) -> list[Mention]:
         ):
             run.pop()
         # "Zweigniederlassung der Mustertel AG": the branch word says what, the rest says which
-        if len(run) > 2 and _bare(run[0]) in BRANCH_WORDS and fold(run[1]) in JOINERS:
+        if len(run) > 2 and _bare(run[0]) in BRANCH_WORDS and key(run[1]) in JOINERS:
             run = run[2:]
         if run:
             place = _place_after(tokens, j)
             name = " ".join(run).strip(" .'’")
             name = name[:-2] if name.endswith(("'s", "’s")) else name
-            if name and not all(t.isdigit() for t in run):
+            if name and not all(t.isdigit() for t in run) and not _unit_or_country(run, tokens, j):
                 found.append(Mention(name, any(_is_form(t) for t in run), place))
         i = max(j, i + 1)
     # a branch or liquidation tail is written only after a company's name: the mention is one
@@ -148,18 +152,45 @@ def mentions(question: str) -> list[Mention]:
         Mention(tail, True, None) if (tail := extend_tail(question, m.text)) else m for m in found
     ]
     # the place of a branch tail ("…, Zweigniederlassung Allschwil") names no second entity
-    tails = [fold(m.text) for m in found if TAIL_RE.search(m.text)]
-    found = [m for m in found if not any(fold(m.text) in t and fold(m.text) != t for t in tails)]
+    tails = [key(m.text) for m in found if TAIL_RE.search(m.text)]
+    found = [m for m in found if not any(key(m.text) in t and key(m.text) != t for t in tails)]
     seen: set[str] = set()
-    unique = [m for m in found if not (fold(m.text) in seen or seen.add(fold(m.text)))]  # type: ignore[func-returns-value]
+    unique = [m for m in found if not (key(m.text) in seen or seen.add(key(m.text)))]  # type: ignore[func-returns-value]
+    if not unique and _only_names(question):
+        return lower_mentions(question)  # "anna muster beispiel?": names typed in lower case
     return sorted(unique, key=lambda m: (not m.org, -len(m.text) if m.org else 0))
+
+
+def _only_names(question: str) -> bool:
+    """A question made only of words no list knows ("hans muster alpha?"): a bare lookup of
+    names typed in lower case."""
+    words = [t for t in TOKEN_RE.findall(remove_uids(question)) if t != ","]
+    return bool(words) and not any(
+        _is_keyword(t) or is_language_word(t) or key(t).strip(".?!") in PLACE_WORDS for t in words
+    )
+
+
+YEAR_RE = re.compile(r"(?:1[89]|20)\d\d")
+
+
+def _unit_or_country(run: list[str], tokens: list[str], j: int) -> bool:
+    """One word that is no name: a currency before an amount ("CHF 20'000", not "ABB 2020"),
+    or a country ("lebt in Frankreich", "lives in France")."""
+    if len(run) != 1 or _is_form(run[0]):
+        return False
+    word = run[0].strip(".,")
+    after = tokens[j] if j < len(tokens) else ""
+    if len(word) == 3 and word.isupper() and after[:1].isdigit() and not YEAR_RE.fullmatch(after):
+        return True
+    code = nationality_code(word)
+    return bool(code and len(code) == 2 and code.isupper())
 
 
 def _branch_tail(tokens: list[str], j: int) -> bool:
     """A branch word followed by the branch's place ("succursale di Lugano", "Zweigniederlassung
     Allschwil"): the tail the register appends to the head office's name."""
     k = j + 1
-    if k < len(tokens) and fold(tokens[k]) in {"de", "di", "d'"}:
+    if k < len(tokens) and key(tokens[k]) in {"de", "di", "d'"}:
         k += 1
     return k < len(tokens) and _capital(tokens[k])
 
@@ -168,14 +199,14 @@ def _inner_word(tokens: list[str], j: int) -> bool:
     """A lower-case word inside a company name: a capitalised word or legal form follows within
     two words ("Alpina swiss travel Sàrl", "AB legnami Rossi")."""
     tok = tokens[j]
-    if _is_keyword(tok) or fold(tok) in PLACE_WORDS or fold(tok) in JOINERS:
+    if _is_keyword(tok) or key(tok) in PLACE_WORDS or key(tok) in JOINERS:
         return False
     for k in (j + 1, j + 2):
         if k >= len(tokens) or tokens[k] == ",":
             return False
         if _is_form(tokens[k]) or _starts_name(tokens[k]):
             return True
-        if _is_keyword(tokens[k]) or fold(tokens[k]) in PLACE_WORDS:
+        if _is_keyword(tokens[k]) or key(tokens[k]) in PLACE_WORDS:
             return False
     return False
 
@@ -186,11 +217,30 @@ def _before_role_phrase(run: list[str]) -> list[str]:
     for k in range(1, len(run) - 2):
         if (
             _is_keyword(run[k])
-            and fold(run[k + 1]) in JOINERS
+            and key(run[k + 1]) in JOINERS
             and (_is_keyword(run[k + 2]) or set(_bare(run[k + 2]).split("-")) & _cue_words())
             and not any(_is_form(t) for t in run[k:])
         ):
             return run[:k]
+    return run
+
+
+OF_WORDS = frozenset({"von", "vo", "der", "des", "of", "de", "du", "di", "della", "del", "dello"})
+"""Words that join an asked fact or role to the name it is asked of ("Adresse von X")."""
+
+
+def _after_fact_phrase(run: list[str]) -> list[str]:
+    """A fact or role word and "von"/"der"/"of"/"de" opening the run ("Letzte Adresse von Kaspar
+    Muster Sanitär", "Präsident der Beta Holding AG") ask about what follows: the name starts
+    after them. A legal form before ("Stiftung der X") makes the whole a name."""
+    for k in range(min(3, len(run) - 2)):
+        if (
+            _is_keyword(run[k])
+            and key(run[k + 1]) in OF_WORDS
+            and _starts_name(run[k + 2])
+            and not any(_is_form(t) for t in run[: k + 1])
+        ):
+            return run[k + 2 :]
     return run
 
 
@@ -203,7 +253,7 @@ def _closed(run: list[str]) -> bool:
 
 
 def _place_after(tokens: list[str], j: int) -> str | None:
-    if j + 1 < len(tokens) and fold(tokens[j]) in PLACE_WORDS and _starts_name(tokens[j + 1]):
+    if j + 1 < len(tokens) and key(tokens[j]) in PLACE_WORDS and _starts_name(tokens[j + 1]):
         place = tokens[j + 1]
         if j + 2 < len(tokens) and re.fullmatch(r"[A-Z]{2}", tokens[j + 2]):
             place += " " + tokens[j + 2]
@@ -229,41 +279,15 @@ def lower_mentions(question: str) -> list[Mention]:
         if inside:
             runs[-1].append(tok)  # "jazz aux franches-montagnes": a joiner inside the name
         elif (
-            tok == "," or _is_keyword(tok) or bare in PLACE_WORDS or bare.isdigit() or len(bare) < 3
+            tok == ","
+            or _is_keyword(tok)
+            or (is_language_word(tok) and not _is_form(tok))
+            or bare in PLACE_WORDS
+            or bare.isdigit()
+            or len(bare) < 3
         ):
             runs.append([])
         else:
             runs[-1].append(tok)
     names = sorted((" ".join(r) for r in runs if r), key=len, reverse=True)
     return [Mention(n, any(_is_form(t) for t in n.split())) for n in names[:2]]
-
-
-def cut_variants(name: str) -> list[str]:
-    """Shorter forms to try when a name does not link: without a trailing place after a legal
-    form ("Beispiel Stiftung Bern"), before a place preposition ("Lago AG of Ascona",
-    "Mustertel de Düdingen")."""
-    words = name.split()
-    out = []
-    if len(words) >= 3 and name == name.lower():
-        # "anna muster beispiel ag" typed in lower case: a person's two names, then the company
-        out += [" ".join(words[:2]), " ".join(words[2:])]
-    if len(words) > 2 and _is_form(words[-2]) and words[-1][:1].isupper():
-        out.append(" ".join(words[:-1]))
-    for i in range(len(words) - 1, 0, -1):
-        if fold(words[i]) in {"of", "de", "di", "du", "von", "da", "in", "a", "à"}:
-            out.append(" ".join(words[:i]))
-            break
-    if len(words) == 2 and _is_form(words[-1]) and words[0].isupper():
-        out.append(words[0])  # "SKS foundation": an acronym with its form in another language
-    # "Geschäfte der Muster Stiftung": a noun before the name (tried last, and never when the
-    # words before the article end in a legal form: "X Sàrl of Sion" names X Sàrl)
-    for i, w in enumerate(words[:-1]):
-        if (
-            fold(w) in {"der", "des", "du", "della", "del", "of"}
-            and i
-            and words[i + 1][:1].isupper()
-        ):
-            if not any(_is_form(x) for x in words[:i]):
-                out.append(" ".join(words[i + 1 :]))
-            break
-    return [o for o in out if o and o != name]

@@ -12,8 +12,8 @@ import re
 from functools import cache
 
 from graph_agent.planners.offline import lexicon as lx
-from graph_agent.planners.offline.slots import fold
 from graph_agent.planners.offline.vocab import vocab
+from shabgraph.register.folding import match_key as key
 from shabgraph.register.legal_forms import LEGAL_FORM_WORDS, spellings
 from shabgraph.register.months import MONTHS
 
@@ -23,7 +23,10 @@ JOINERS = frozenset(
     | {"von", "van", "der", "y", "-", "/", "of", "pour", "per", "for", "the", "l'", "d'"}
     | {"aux", "dei", "degli", "delle", "zum", "zur"}
 )
-PLACE_WORDS = frozenset({"in", "a", "à", "di", "da", "au", "im", "from", "aus", "bei", "at", "zu"})
+PLACE_WORDS = frozenset(
+    {"in", "a", "à", "di", "da", "au", "im", "from", "aus", "bei", "at", "zu"}
+    | {"z"}  # Swiss German "z Bern" (in Bern)
+)
 # Legal-form words minus the short ones that are also prepositions ("in liquidazione").
 ORG_WORDS = (LEGAL_FORM_WORDS - PLACE_WORDS - JOINERS - {"en", "liq", "liquidation"}) | frozenset(
     {"stiftung", "fondation", "fondazione", "foundation", "verein", "holding", "treuhand"}
@@ -33,7 +36,7 @@ BRANCH_WORDS = frozenset({"zweigniederlassung", "succursale", "filiale", "branch
 
 def names_something(text: str) -> bool:
     """A mention made only of legal forms ("Sàrl", "SA/AG", "Sagl/GmbH/Sàrl") names no entity."""
-    parts = [p for t in text.split() for p in fold(t).strip(".").split("/") if p]
+    parts = [p for t in text.split() for p in key(t).strip(".").split("/") if p]
     return any(p.strip(".") not in ORG_WORDS for p in parts)
 
 
@@ -54,7 +57,7 @@ def _keywords() -> frozenset[str]:
         words.update(w.strip() for w in entries if " " not in w.strip())
     for _key, entries in lx.EVENT_TYPES:
         words.update(w.strip() for w in entries if " " not in w.strip())
-    return frozenset((words | _plain()) - ORG_WORDS - {"partner", "co", "sa", "ag"})
+    return frozenset({key(w) for w in words} | _plain()) - ORG_WORDS - {"partner", "co", "sa", "ag"}
 
 
 @cache
@@ -63,11 +66,11 @@ def _plain() -> frozenset[str]:
     words = set(lx.NOT_NAME) | set(MONTHS) | set(vocab().lists.get("not_names", ()))
     for lang_words in lx.STOPWORDS.values():
         words |= set(lang_words)
-    return frozenset(words - ORG_WORDS)
+    return frozenset({key(w) for w in words} - ORG_WORDS)
 
 
 def _is_keyword(token: str) -> bool:
-    f = fold(token).strip(".'’?!,;:()")
+    f = key(token).strip(".'’?!,;:()")
     if not f:
         return True
     if "-" in f and all(_is_keyword(part) or part in _cue_words() for part in f.split("-") if part):
@@ -90,7 +93,7 @@ def _is_form(token: str) -> bool:
 
 
 def _bare(token: str) -> str:
-    f = fold(token).strip(".,'’?!;:()")
+    f = key(token).strip(".,'’?!;:()")
     return f[:-2] if f.endswith(("'s", "’s")) else f
 
 
@@ -116,7 +119,7 @@ def _cue_words() -> frozenset[str]:
     """Fact, role and opener words: an all-capitals "UID", "VR", "GF" or "SHAB" is no name."""
     v = vocab()
     words = {w.strip() for t in (v.facts, v.roles) for ws in t.values() for w in ws}
-    return frozenset(words | set(v.lists.get("not_names", ())))
+    return frozenset(key(w) for w in words | set(v.lists.get("not_names", ())))
 
 
 def _continues_name(token: str) -> bool:
@@ -130,7 +133,7 @@ def _fact_words() -> frozenset[str]:
     """Single fact and time words (a role word may open a company name, these do not)."""
     v = vocab()
     return frozenset(
-        w.strip()
+        key(w.strip())
         for t in (v.facts, v.time)
         for ws in t.values()
         for w in ws
@@ -154,7 +157,7 @@ def _word_of_name(tokens: list[str], i: int) -> bool:
     if _bare(tok) in _fact_words():
         return False  # "Rechtsform Costa Pereira?": the fact asked, then the name
     nxt = tokens[i + 1]
-    return _starts_name(nxt) and not _is_form(nxt) and fold(nxt) not in JOINERS
+    return _starts_name(nxt) and not _is_form(nxt) and key(nxt) not in JOINERS
 
 
 def _form_ahead(tokens: list[str], i: int) -> bool:

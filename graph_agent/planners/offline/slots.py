@@ -202,6 +202,34 @@ def cue_text(question: str, spans: list[str]) -> str:
     return text
 
 
+CHANGE_STEMS = (
+    *("anderung", "geandert", "wechsel", "erhohung", "herabsetzung", "verlegung", "verlegt"),
+    *("change", "increase", "reduction", "moved"),
+    *("changement", "modifi", "mutation", "augmentation", "transfert"),
+    *("cambi", "modific", "mutazion", "aumento", "riduzion", "trasferiment"),
+)
+"""Nouns and participles of a change in the four languages ("Kapitaländerung", "auditor
+changes", "modification des statuts", "cambiamenti di capitale")."""
+CHANGE_TOPICS = (
+    ("capital_change", ("kapital", "capital")),
+    ("auditor_change", ("revisionsstelle", "auditor", "organe de revision", "revision")),
+    ("statutes_change", ("statut", "articles of association")),
+    ("purpose_change", ("zweck", "purpose", "but ", "scopo")),
+    ("address_change", ("adress", "domizil", "indirizzo", "recapito")),
+    ("seat_change", ("sitz", "seat", "siege", "sede")),
+    ("name_change", ("firmenname", "namen", "name", "raison sociale", "ragione sociale")),
+)
+"""What changed, by the register's event type: the object named with a change word."""
+
+
+def change_event(folded: str) -> str | None:
+    """The event type of "<object> + <change word>" ("wie viele Sitzverlegungen", "how many
+    auditor changes", "quanti cambiamenti di capitale"); None without a change word."""
+    if not any(stem in folded for stem in CHANGE_STEMS):  # inside compounds: "Zweckänderung"
+        return None
+    return pick(folded, CHANGE_TOPICS)
+
+
 def fill_slots(question: str, as_of: str | None = None) -> Slots:
     """Everything the offline router needs, read from the question (and the caller's as_of)."""
     folded = fold(question)
@@ -211,7 +239,9 @@ def fill_slots(question: str, as_of: str | None = None) -> Slots:
     cues = fold(cue_text(question, spans))
     full = find_full_date(folded)
     date_from, date_to = (None, None) if full else find_period(folded)
-    event_type = pick(cues, lx.EVENT_TYPES)
+    event_type = pick(cues, lx.EVENT_TYPES) or (
+        change_event(cues) if has_any(folded, lx.COUNT_WORDS) else None
+    )
     attribute = detect_attribute(cues)
     return Slots(
         language=language,  # type: ignore[arg-type]

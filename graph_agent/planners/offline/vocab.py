@@ -14,6 +14,8 @@ from pathlib import Path
 from typing import Any
 
 LANGUAGES = ("de", "fr", "it", "en")
+DIALECTS = ("gsw",)
+"""Word files of dialects merged with the four (Swiss German, `gsw.json`: "isch", "Gsellschafter")."""
 WORDS_DIR = Path(__file__).with_name("words")
 
 
@@ -35,7 +37,7 @@ class Vocab:
 
 def _merge(files: dict[str, dict[str, Any]], key: str) -> dict[str, tuple[str, ...]]:
     out: dict[str, list[str]] = {}
-    for lang in LANGUAGES:
+    for lang in (*LANGUAGES, *DIALECTS):
         for name, words in (files[lang].get(key) or {}).items():
             out.setdefault(name, []).extend(words)
     # Longer words first: "vizeprasident" must win over its tail "prasident".
@@ -47,13 +49,11 @@ def vocab() -> Vocab:
     """Load the four files once (first question), merged per key."""
     files = {
         lang: json.loads((WORDS_DIR / f"{lang}.json").read_text(encoding="utf-8"))
-        for lang in LANGUAGES
+        for lang in (*LANGUAGES, *DIALECTS)
     }
     lists = {
         key: tuple(
-            sorted(
-                {w for lang in LANGUAGES for w in files[lang].get(key, [])}, key=len, reverse=True
-            )
+            sorted({w for lang in files for w in files[lang].get(key, [])}, key=len, reverse=True)
         )
         for key in ("population", "list", "count", "most", "question", "not_names")
     }
@@ -62,5 +62,5 @@ def vocab() -> Vocab:
         roles=_merge(files, "roles"),
         time=_merge(files, "time"),
         lists=lists,
-        by_language=files,
+        by_language={lang: files[lang] for lang in LANGUAGES},
     )

@@ -61,9 +61,19 @@ _THEN: Final = (
     r"(?:später|anschliessend|danach|dann|hierauf|sodann|nachher|ensuite|puis|successivement"
     r"|enfin|poi|successivamente|quindi|infine|in\s+seguito|then|later)"
 )
+_VERB_AFTER: Final = r"(?:\s+(?:erhöht|herabgesetzt|reduziert|heraufgesetzt)(?:\s+worden)?)?"
+"""The German participle between a state and the next link ("von X auf Y herabgesetzt und
+anschliessend auf Z erhöht")."""
 _NEXT: Final = re.compile(
-    rf"\s*,?\s+(?:(?:und|et|e|and)\s+(?:{_THEN}\s+)?|{_THEN}\s+)" + _TO + AMOUNT
+    _VERB_AFTER + rf"\s*,?\s+(?:(?:und|et|e|and)\s+(?:{_THEN}\s+)?|{_THEN}\s+)" + _TO + AMOUNT
 )
+_BRACKET: Final = re.compile(
+    AMOUNT
+    + r"\s*\[\s*(?:bisher|früher|précédemment|auparavant|finora|prima|previously)\s*:\s*"
+    + _BEFORE
+    + r"\s*\]"
+)
+"""A current amount with the earlier one in a note: "CHF 200'000 [bisher: CHF 100'000]"."""
 _WINDOW: Final = 160
 """Characters after the capital noun in which its first amount is written."""
 
@@ -118,4 +128,30 @@ def capital_steps(text: str) -> list[CapitalSteps]:
                     )
                 )
                 break  # one change per sentence: a second noun repeats the first
+    if not out:
+        out.extend(_bracketed(text.replace("’", "'")))
+    return out
+
+
+def _bracketed(text: str) -> list[CapitalSteps]:
+    """A capital whose earlier amount a note gives ("Aktienkapital: CHF Y [bisher: CHF X]"):
+    read on the notice as written, since `current_text` blanks the notes."""
+    out: list[CapitalSteps] = []
+    for noun in _NOUN.finditer(text):
+        m = _BRACKET.search(text, noun.end(), noun.end() + _WINDOW)
+        if m is None or _NOUN.search(text, noun.end(), m.start()):
+            continue
+        before, now = parse_amount(m["before"]), parse_amount(m["amount"])
+        if before is not None and now is not None:
+            unit = _CURRENCY.search(m.group(0))
+            out.append(
+                CapitalSteps(
+                    _kind(noun["noun"]),
+                    before,
+                    (now,),
+                    unit.group(0) if unit else "CHF",
+                    noun.start(),
+                )
+            )
+            break
     return out

@@ -5,14 +5,15 @@ HOLDS_ROLE edges; then the roles of companies deleted in the meantime are closed
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from functools import partial
 from typing import Any
 
 from ingestion.graph import store
 from ingestion.graph.derive import person_rows
 from ingestion.graph.guard import guarded_person_blocks
-from ingestion.graph.persons import block_key, cluster_block, group_blocks
+from ingestion.graph.persons import block_key, cluster_block, earlier_block_key, group_blocks
+from ingestion.graph.rows import PersonRow
 from ingestion.graph.stages.context import BuildContext
 from ingestion.graph.stages.mentions import MENTION_BATCH
 from ingestion.graph.writer import CLOSE_ROLES_OF_DELETED, chunks
@@ -24,9 +25,13 @@ def person_profiles(ctx: BuildContext) -> None:
     blocks = group_blocks(rows)
     if not ctx.fresh:
         known = {(m.pub_number, m.idx) for m, _ in rows}
-        for m, company in store.person_mentions(ctx.driver, ctx.db, blocks):
-            if (m.pub_number, m.idx) not in known:
-                blocks[block_key(m)].append((m, company))
+        stored = [
+            (m, company)
+            for m, company in store.person_mentions(ctx.driver, ctx.db, _member_keys(rows))
+            if (m.pub_number, m.idx) not in known
+        ]
+        # regrouped together: a stored earlier name may join two blocks
+        blocks = group_blocks(rows + stored)
     touched: set[str] = set()
     with ctx.progress() as progress:
         task = progress.add_task("persons", total=sum(len(v) for v in blocks.values()))
@@ -44,7 +49,7 @@ def person_profiles(ctx: BuildContext) -> None:
                     guarded_person_blocks,
                     ctx.driver,
                     ctx.db,
-                    list(batch),
+                    sorted(set(batch) | _member_keys(r for k in batch for r in blocks[k])),
                     persons,
                     involved,
                     roles,
@@ -62,6 +67,18 @@ def person_profiles(ctx: BuildContext) -> None:
     ctx.sink.flush()  # closing roles needs every role edge in place
     for ids in chunks(sorted(touched), 20000):
         ctx.write(CLOSE_ROLES_OF_DELETED, ids=list(ids))
+
+
+def _member_keys(rows: Iterable[tuple[PersonRow, str]]) -> set[str]:
+    """Every block key the mentions' names (current and earlier) fall in: the stored persons of
+    those blocks are re-resolved, and replaced, with them."""
+    keys: set[str] = set()
+    for m, _ in rows:
+        keys.add(block_key(m))
+        other = earlier_block_key(m)
+        if other:
+            keys.add(other)
+    return keys
 
 
 def _block_batches(keys: list[str], blocks: dict[str, list[Any]], size: int) -> Iterator[list[str]]:
