@@ -10,6 +10,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import NamedTuple
 
+from neo4j import Driver
+
+from ingestion.graph.pipeline import ingest_paths
 from tests.graph.corpus import uid
 
 AUDITOR_UID = uid("20000017")
@@ -133,6 +136,12 @@ def daily_file(
     lines = [_line(n) for n in notices or NOTICES]
     path.write_bytes(("\r\n".join(lines) + "\r\n").encode("cp1252"))
     return path
+
+
+def ingest_daily(driver: Driver, folder: Path, notices: list[Notice], name: str) -> Driver:
+    """Write `notices` as one daily file in `folder` and build the graph from it (rules)."""
+    ingest_paths([daily_file(folder, notices, name)], driver, "neo4j", "rules", show_progress=False)
+    return driver
 
 
 def pub(firm: str, index: int) -> str:

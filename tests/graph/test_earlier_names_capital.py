@@ -17,9 +17,8 @@ from typing import Any
 import pytest
 from neo4j import Driver
 
-from ingestion.graph.pipeline import ingest_paths
 from shabgraph.db import read
-from tests.graph.notice_facts_corpus import Notice, daily_file
+from tests.graph.notice_facts_corpus import Notice, ingest_daily
 
 FIRM, LATE = "940001", "940002"
 NOTICES = [
@@ -49,8 +48,7 @@ NOTICES = [
 
 @pytest.fixture
 def graph(clean_db: Driver, tmp_path: Path) -> Driver:
-    path = daily_file(tmp_path, list(NOTICES), "earlier-daily")
-    ingest_paths([path], clean_db, "neo4j", "rules", show_progress=False)
+    ingest_daily(clean_db, tmp_path, list(NOTICES), "earlier-daily")
     return clean_db
 
 

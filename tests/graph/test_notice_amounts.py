@@ -19,9 +19,8 @@ from ingestion.graph.notice_amounts import (
     liquidation_address,
     share_premium,
 )
-from ingestion.graph.pipeline import ingest_paths
 from shabgraph.db import read
-from tests.graph.notice_facts_corpus import Notice, daily_file
+from tests.graph.notice_facts_corpus import Notice, ingest_daily
 
 FIRM, OTHER = "940001", "940002"
 NOTICES = [
@@ -52,8 +51,7 @@ NOTICES = [
 
 @pytest.fixture
 def amounts_graph(clean_db: Driver, tmp_path: Path) -> Driver:
-    path = daily_file(tmp_path, list(NOTICES), "amounts-daily")
-    ingest_paths([path], clean_db, "neo4j", "rules", show_progress=False)
+    ingest_daily(clean_db, tmp_path, list(NOTICES), "amounts-daily")
     return clean_db
 
 

@@ -15,7 +15,6 @@ from typing import Any
 import pytest
 from neo4j import Driver
 
-from ingestion.graph.pipeline import ingest_paths
 from ingestion.graph.stages.derived import refresh_derived
 from shabgraph.db import read
 from shabgraph.register.places import (
@@ -27,7 +26,7 @@ from shabgraph.register.places import (
     same_place,
     seat_canton,
 )
-from tests.graph.notice_facts_corpus import Notice, daily_file
+from tests.graph.notice_facts_corpus import Notice, ingest_daily
 
 FIRM = "930001"
 NOTICES = [
@@ -60,8 +59,7 @@ NOTICES = [
 
 @pytest.fixture
 def places_graph(clean_db: Driver, tmp_path: Path) -> Driver:
-    path = daily_file(tmp_path, list(NOTICES), "places-daily")
-    ingest_paths([path], clean_db, "neo4j", "rules", show_progress=False)
+    ingest_daily(clean_db, tmp_path, list(NOTICES), "places-daily")
     refresh_derived(clean_db, "neo4j")
     return clean_db
 
