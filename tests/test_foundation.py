@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import neo4j
@@ -104,7 +105,22 @@ def test_start_refuses_a_taken_port(tmp_path) -> None:  # type: ignore[no-untype
             neo4j_server.start(s)
 
 
-def test_start_refuses_a_running_instance_asked_for_other_ports(tmp_path: Path) -> None:
+def _wait_for_cmdline(pid: int, needle: str, timeout: float = 10.0) -> None:
+    """Wait until the child's command line is the one exec'd (a loaded machine may lag)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            if needle.encode() in Path(f"/proc/{pid}/cmdline").read_bytes():
+                return
+        except OSError:
+            pass
+        time.sleep(0.05)
+    raise AssertionError(f"process {pid} never showed {needle!r} in its command line")
+
+
+def test_start_refuses_a_running_instance_asked_for_other_ports(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     running = Settings(_env_file=None, neo4j_home=tmp_path, neo4j_instance="busy")
     inst = running.instance_dir
     for sub in ("conf", "run"):
@@ -114,7 +130,10 @@ def test_start_refuses_a_running_instance_asked_for_other_ports(tmp_path: Path) 
     argv = [sys.executable, "-c", "import time; time.sleep(30)"]
     with subprocess.Popen([*argv, neo4j_server.ENTRY_POINT, f"--home-dir={inst}"]) as proc:
         try:
+            _wait_for_cmdline(proc.pid, neo4j_server.ENTRY_POINT)
             (inst / "run" / "shabgraph.pid").write_text(str(proc.pid))
+            # Were the running instance missed, start() must not install and run a real server.
+            monkeypatch.setattr(neo4j_server, "install", _refuse_install)
             asked = running.model_copy(update={"neo4j_bolt_port": 7912})
             with pytest.raises(neo4j_server.ServerError, match="port 7911, not on 7912"):
                 neo4j_server.start(asked)
@@ -122,6 +141,10 @@ def test_start_refuses_a_running_instance_asked_for_other_ports(tmp_path: Path) 
             assert neo4j_server.start(same).pid == proc.pid
         finally:
             proc.kill()
+
+
+def _refuse_install(settings: Settings) -> Path:
+    raise AssertionError(f"start() did not see the running instance '{settings.neo4j_instance}'")
 
 
 def test_stale_pid_file_is_ignored(tmp_path) -> None:  # type: ignore[no-untyped-def]
