@@ -90,12 +90,23 @@ def _answer_entities(records: list[dict[str, Any]], limit: int = 3) -> list[Enti
     """Entities an answer lists (the board it shows, ...), so follow-ups can refer to them."""
     out: list[EntityRef] = []
     for rec in records:
-        ent = linking.entity_from_record(rec) if rec.get("kind") else None
+        ent = linking.entity_from_record(rec) if rec.get("kind") else _holder(rec)
         if ent and all(e.id != ent.id for e in out):
             out.append(ent)
         if len(out) >= limit:
             break
     return out
+
+
+def _holder(rec: dict[str, Any]) -> EntityRef | None:
+    """The holder a role record names ("who runs it?" answered with one person: "he" next)."""
+    if rec.get("record_type") != "role" or not rec.get("other_id"):
+        return None
+    name = str(rec.get("other_name") or rec["other_id"])
+    ident, uid = str(rec["other_id"]), rec.get("other_uid")
+    if rec.get("other_kind") == "company":
+        return EntityRef(id=ident, kind="company", name=name, uid=uid)
+    return EntityRef(id=ident, kind="person", name=name, uid=uid)
 
 
 async def _cited_dates(

@@ -80,6 +80,8 @@ class Slots(BaseModel):
     """The question refers back to an earlier entity (pronoun, "ses", "his")."""
     limit: int = 10
     """Size of a ranking."""
+    at_least: int | None = None
+    """Keep only ranked entities whose value reaches this ("in more than one company": 2)."""
     text: str | None = None
     """A phrase to search in the notice texts."""
     attribute: str | None = None

@@ -44,6 +44,17 @@ def before_states(f: Facts, attribute: str, ask: Ask) -> bool:
     return not rows or (bool(first) and end < first)
 
 
+def _short_purpose(f: Facts, ask: Ask) -> tuple[str, Rec] | None:
+    """The purpose as the latest notice up to the question's time repeats it in its head."""
+    until = ask.as_of or ask.date_to
+    for e in reversed(f.events):
+        if until and str(e.get("pub_date") or "") > until:
+            continue
+        if text := ft.purpose_in(e.get("text")):
+            return text, e
+    return None
+
+
 def attribute_answer(f: Facts, fact: str, ask: Ask) -> list[str]:
     """Address, seat, capital, purpose over the question's time, each value cited."""
     lang, when = f.lang, when_text(f.lang, ask)
@@ -57,6 +68,13 @@ def attribute_answer(f: Facts, fact: str, ask: Ask) -> list[str]:
         and before_states(f, fact, ask)
     ) and (text_lines := ev.addresses_in_text(f, ask)):
         return text_lines
+    if not rows and value in (None, "") and fact == "purpose" and (short := _short_purpose(f, ask)):
+        return [
+            say(lang, "purpose", name=f.name, when=when, v=short[0])
+            + " "
+            + say(lang, "purpose_short")
+            + f.c(short[1])
+        ]
     if not rows and value in (None, "") and fact == "capital":
         text = next((t for e in reversed(f.events) if (t := ft.capital_in(e.get("text")))), None)
         src = next((e for e in reversed(f.events) if ft.capital_in(e.get("text"))), None)

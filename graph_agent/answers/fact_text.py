@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from shabgraph.register import legal_forms
 from shabgraph.register.folding import fold_accents as fold
 
 SHARES_RE = re.compile(
@@ -97,6 +98,35 @@ def capital_in(text: str | None) -> str | None:
     """'CHF 50'000' from a notice text that states the capital."""
     m = CAPITAL_RE.search(text or "")
     return f"{m['cur']} {m['v'].rstrip('.,')}" if m else None
+
+
+HEAD_PURPOSE_RE = re.compile(
+    r"^[^,]+(?:,[^,]+?)??,\s+(?:in|à|a)\s+[^,(]+(?:\([^)]*\))?,\s+(?:CHE?-[\d.\-]+,\s+)?"
+    r"(?P<v>[^()]+?)\s*\((?:SHAB|FOSC|FUSC)\b"
+)
+"""The head of a notice in the old daily format: "Firm, in Seat, [old number,] short purpose,
+Legal form (SHAB ...)". The register repeats the purpose in short there."""
+SENTENCE_BREAK_RE = re.compile(r"\w\.\s+[A-ZÀ-Ý]")
+
+
+def purpose_in(text: str | None) -> str | None:
+    """The short purpose a notice's head repeats, without the trailing legal form; None when
+    the head holds none (a legal form alone, or the head runs into the next sentence)."""
+    m = HEAD_PURPOSE_RE.match((text or "").replace("<>", ""))
+    if not m:
+        return None
+    value = m["v"].strip(" ,.")
+    while (cut := TAIL_SPLIT_RE.search(value)) and legal_forms.code_of(cut["form"].strip(" .")):
+        value = value[: cut.start()].strip(" ,.")
+    if legal_forms.code_of(value) or SENTENCE_BREAK_RE.search(value):
+        return None
+    if re.search(r"(?<![\w])(?:usw|etc|ecc|u\.a)$", value):
+        value += "."  # the abbreviation's point, not the sentence's
+    return value if len(value.split()) >= 2 else None
+
+
+TAIL_SPLIT_RE = re.compile(r"[,.]\s+(?P<form>[^,.]+?)\.?$")
+"""The last comma- or sentence-separated part of a head (the legal form, when there is one)."""
 
 
 def amounts(text: str | None) -> list[str]:

@@ -108,6 +108,9 @@ def notice_first(facts: list[str]) -> list[str]:
 
 def one_fact(f: Facts, fact: str, ask: Ask, others: list[str], person: bool) -> list[str]:
     """The lines of one fact."""
+    if fact == "unpublished":
+        # turnover, profit, staff: the register never holds them, whatever the entity
+        return [neg(f, "unpublished", name=f.name)]
     if fact in NOTICE_FACTS:
         return notice_fact(f, fact, ask)
     if (

@@ -6,7 +6,7 @@ from typing import Final
 
 PHRASES: Final[dict[str, dict[str, str]]] = {
     "en": {
-        "count": "**{n}** {what} match{filters}.",
+        "count": "{n} {what} match{filters}.",
         "companies": "companies",
         "events": "notices",
         "top": "Ranking by {metric}{filters}:",
@@ -32,7 +32,7 @@ PHRASES: Final[dict[str, dict[str, str]]] = {
         "filters_none": "",
     },
     "de": {
-        "count": "**{n}** {what} entsprechen{filters}.",
+        "count": "{n} {what} entsprechen{filters}.",
         "companies": "Firmen",
         "events": "Meldungen",
         "top": "Rangliste nach {metric}{filters}:",
@@ -58,7 +58,7 @@ PHRASES: Final[dict[str, dict[str, str]]] = {
         "filters_none": "",
     },
     "fr": {
-        "count": "**{n}** {what} correspondent{filters}.",
+        "count": "{n} {what} correspondent{filters}.",
         "companies": "sociétés",
         "events": "publications",
         "top": "Classement par {metric}{filters} :",
@@ -84,7 +84,7 @@ PHRASES: Final[dict[str, dict[str, str]]] = {
         "filters_none": "",
     },
     "it": {
-        "count": "**{n}** {what} corrispondono{filters}.",
+        "count": "{n} {what} corrispondono{filters}.",
         "companies": "società",
         "events": "pubblicazioni",
         "top": "Classifica per {metric}{filters}:",

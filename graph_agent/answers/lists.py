@@ -11,17 +11,25 @@ from shabgraph.markdown import escape_inline
 from shabgraph.register.legal_forms import by_code
 
 LEADS = {
-    "de": "**{n}** {what}{filters}: {names}.",
-    "fr": "**{n}** {what}{filters} : {names}.",
-    "it": "**{n}** {what}{filters}: {names}.",
-    "en": "**{n}** {what}{filters}: {names}.",
+    "de": "Die Daten enthalten {n} {what}{filters}: {names}.",
+    "fr": "Les données comptent {n} {what}{filters} : {names}.",
+    "it": "I dati contano {n} {what}{filters}: {names}.",
+    "en": "The data hold {n} {what}{filters}: {names}.",
 }
+"""The total in a plain sentence: a bold or line-leading number reads as a figure, not a count."""
 WHAT = {
     "companies": {"de": "Firmen", "fr": "sociétés", "it": "società", "en": "companies"},
     "notices": {"de": "Meldungen", "fr": "publications", "it": "pubblicazioni", "en": "notices"},
     "roles": {"de": "Einträge", "fr": "inscriptions", "it": "iscrizioni", "en": "entries"},
     "persons": {"de": "Personen", "fr": "personnes", "it": "persone", "en": "persons"},
 }
+ONE = {
+    "companies": {"de": "Firma", "fr": "société", "it": "società", "en": "company"},
+    "notices": {"de": "Meldung", "fr": "publication", "it": "pubblicazione", "en": "notice"},
+    "roles": {"de": "Eintrag", "fr": "inscription", "it": "iscrizione", "en": "entry"},
+    "persons": {"de": "Person", "fr": "personne", "it": "persona", "en": "person"},
+}
+"""The singular of `WHAT`, for a total of one."""
 OPTED_OUT = {
     "de": "ohne Revisionsstelle (Opting-out)",
     "fr": "sans organe de révision (opting-out)",
@@ -113,7 +121,9 @@ def list_answer(
     if not rows:
         return NONE.get(lang, NONE["en"]).format(what=label, filters=filters)
     total = int(rows[0].get("total") or len(rows))
-    names = list(dict.fromkeys(str(r.get("name")) for r in rows))
+    if total == 1:
+        label = ONE.get(what, ONE["companies"]).get(lang, label)
+    names = list(dict.fromkeys(escape_inline(str(r.get("name"))) for r in rows))
     lead = LEADS.get(lang, LEADS["en"]).format(
         n=total, what=label, filters=filters, names="; ".join(names[:20])
     )

@@ -163,6 +163,8 @@ def compose(
         return _finish(
             lang, head + "\n\n" + tpl.table(recs, dates, tpl.TEXT_COLUMNS, lang), recs, dates
         )
+    if view.task == "top" and slots.at_least:
+        return _finish(lang, tpl.several_answer(lang, recs, slots, dates), recs, dates)
     if view.task == "top":
         head = t(
             lang, "top", metric=slots.metric or "capital", filters=tpl.filters_text(lang, slots)

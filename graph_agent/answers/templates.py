@@ -9,6 +9,7 @@ from graph_agent.answers.i18n import t
 from graph_agent.answers.labels import label, say
 from graph_agent.result import EntityRef
 from graph_agent.state import Slots
+from shabgraph.markdown import escape_inline
 
 NAME_KEYS = ("name", "full_name", "display", "title")
 COLUMN_PREFS = (
@@ -253,3 +254,44 @@ def _args_text(args: dict[str, Any]) -> str:
         for k, v in args.items()
         if k not in ("limit", "kind", "match_all", "include_aliases", "hops") and v is not None
     )
+
+
+SEVERAL = {
+    "de": "{n} Personen sind bei mehr als einer Firma eingetragen{filters}: {who}.",
+    "fr": "{n} personnes figurent dans plus d'une société{filters} : {who}.",
+    "it": "{n} persone figurano in più di una società{filters}: {who}.",
+    "en": "{n} persons hold roles at more than one company{filters}: {who}.",
+}
+SEVERAL_ONE = {
+    "de": "1 Person ist bei mehr als einer Firma eingetragen{filters}: {who}.",
+    "fr": "1 personne figure dans plus d'une société{filters} : {who}.",
+    "it": "1 persona figura in più di una società{filters}: {who}.",
+    "en": "1 person holds roles at more than one company{filters}: {who}.",
+}
+SEVERAL_NONE = {
+    "de": "Keine Person ist bei mehr als einer Firma eingetragen{filters}.",
+    "fr": "Aucune personne ne figure dans plus d'une société{filters}.",
+    "it": "Nessuna persona figura in più di una società{filters}.",
+    "en": "No person holds roles at more than one company{filters}.",
+}
+
+
+def several_answer(
+    lang: str, records: list[dict[str, Any]], slots: Slots, dates: dict[str, str]
+) -> str:
+    """Persons at `slots.at_least` companies or more: the count and names, then one cited line
+    each with their companies."""
+    least = slots.at_least or 2
+    kept = [r for r in records if int(r.get("value") or 0) >= least]
+    filters = filters_text(lang, slots)
+    if not kept:
+        return SEVERAL_NONE.get(lang, SEVERAL_NONE["en"]).format(filters=filters)
+    who = "; ".join(f"{escape_inline(str(r.get('name')))} ({r.get('value')})" for r in kept[:20])
+    lead = SEVERAL_ONE if len(kept) == 1 else SEVERAL
+    lines = [lead.get(lang, lead["en"]).format(n=len(kept), filters=filters, who=who), ""]
+    for r in kept:
+        companies = "; ".join(escape_inline(str(c)) for c in r.get("companies") or [])
+        lines.append(
+            f"- **{escape_inline(str(r.get('name')))}**: {companies}" + cite(pubs_of(r), dates)
+        )
+    return "\n".join(lines)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from pathlib import Path
 from typing import Final
 
 from shabgraph.register.cantons import CANTONS, canton_code
@@ -133,8 +134,9 @@ CAPITALS: Final = {
 
 
 def place_canton(place: str | None) -> str | None:
-    """The canton of a Swiss place when its writing says it: the qualifier (`Wangen SZ`), a
-    town named like its canton (`Luzern`, `Zugo`, `Genève`) or a canton capital (`Sion`)."""
+    """The canton of a Swiss place: the qualifier its writing carries (`Wangen SZ`), a town named
+    like its canton (`Luzern`, `Zugo`, `Genève`), a canton capital (`Sion`), or the gazetteer
+    when the name belongs to one canton only (`Sursee`)."""
     if not place or residence_country(place):
         return None
     code = seat_canton(place)
@@ -143,7 +145,40 @@ def place_canton(place: str | None) -> str | None:
     key = place_norm(place)
     if len(key) < 3 or key.upper() in CANTONS:
         return None
-    return CAPITALS.get(key) or canton_code(key)
+    return CAPITALS.get(key) or canton_code(key) or gazetteer().get(key)
+
+
+GAZETTEER: Final = Path(__file__).parent / "data" / "ch_places.tsv"
+"""Swiss places and their cantons (GeoNames, places of 500 or more inhabitants; see its header)."""
+POSTAL_LOCALITIES: Final = Path(__file__).parent / "data" / "ch_postal_localities.tsv"
+"""Swiss postal localities and their cantons: read for the names GeoNames lacks (see its header)."""
+
+
+def _table(path: Path) -> dict[str, str]:
+    """Place key -> canton code of one table, for the keys that name places in one canton."""
+    cantons: dict[str, set[str]] = {}
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line and not line.startswith("#"):
+            name, _, code = line.partition("\t")
+            # a name the table itself qualifies ("Wangen SZ") is shared by places elsewhere
+            qualified = seat_canton(name) is not None
+            cantons.setdefault(place_norm(name), set()).update(
+                {code.strip(), "?"} if qualified else {code.strip()}
+            )
+    return {key: next(iter(codes)) for key, codes in cantons.items() if len(codes) == 1 and key}
+
+
+@lru_cache(maxsize=1)
+def gazetteer() -> dict[str, str]:
+    """Place key -> canton code, for the keys that name places in one canton only.
+
+    GeoNames first; the postal table adds the names GeoNames lacks (smaller municipalities), as
+    its canton follows the postal area it is the weaker source. A name used in several cantons
+    (`Wangen`, `Buchs`) is left out: the register qualifies those (`Wangen SZ`), and a guess
+    would put a person in the wrong canton."""
+    first = _table(GAZETTEER)
+    second = _table(POSTAL_LOCALITIES)
+    return {**{k: v for k, v in second.items() if k not in first}, **first}
 
 
 def seat_canton(seat: str | None) -> str | None:

@@ -158,7 +158,7 @@ CASES: tuple[Case, ...] = (
     one(
         "en_ph_count_llc_canton",
         q="How many limited liability companies are registered in the canton of Bern?",
-        must=("**1**", "Bergkristall Software GmbH"),
+        must=(" 1 ", "Bergkristall Software GmbH"),
         must_not=("Kristallnetz",),
     ),
     one(
@@ -181,7 +181,7 @@ CASES: tuple[Case, ...] = (
     one(
         "en_ph_count_bankruptcies",
         q="How many companies went bankrupt in 2023?",
-        must=("**1**", "Müller Bau GmbH"),
+        must=(" 1 ", "Müller Bau GmbH"),
     ),
     # --- negative
     one(

@@ -83,9 +83,10 @@ def test_persons_of_a_canton_on_the_fixture_graph(
     assert call.args == _persons(residence_canton="ZH")[0]
     ctx = ToolContext(driver=driver, database=neo4j_settings.neo4j_database)
     result = list_register(ctx, ListRegisterArgs.model_validate(call.args))
-    # Zürich and Zurigo name the canton; Winterthur's canton is not written
+    # Zürich and Zurigo name the canton; Winterthur's is not written: the gazetteer knows it
     assert sorted(str(r["name"]) for r in result.records) == [
         "Hans Mueller",
         "Hans Müller",
         "Peter Keller",
+        "Sandra Frei",
     ]

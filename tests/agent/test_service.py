@@ -83,7 +83,7 @@ async def test_tool_error_ends_turn_and_thread_stays_usable(make_agent: Any) -> 
     assert any(s.tool != "search_companies" and s.outcome == "error" for s in res.trace.steps)
     agent.toolbox.tools = dict(TOOLS)  # the tools are mended: the same thread goes on
     again = await agent.ask("How many companies went bankrupt?", "f1")
-    assert again.trace.error is None and "**1**" in again.answer
+    assert again.trace.error is None and " 1 " in again.answer
     assert len(await agent.traces("f1")) == 2
 
 

@@ -10,8 +10,10 @@ from graph_agent.answers.common import shared_companies
 from graph_agent.answers.fact_text import communications_in, person_segment, shares_in
 from graph_agent.answers.facts import matches_mention
 from graph_agent.planners.offline.asks import understand
+from graph_agent.planners.offline.fact_plan import several_companies
 from graph_agent.planners.offline.mentions import branch_first, mentions
 from graph_agent.planners.offline.people_plan import LINK_RE
+from graph_agent.planners.offline.slots import fold
 from tools.acronyms import is_acronym
 from tools.acronyms import matches as acronym_matches
 
@@ -224,3 +226,60 @@ def test_fact_phrases_and_slips() -> None:
     assert understand("Quel est le statut de Muster SA ?").facts == ("status",)
     assert understand("Is Muster AG still registered?").facts == ("status",)
     assert understand("Welche Organisation hat die UID CHE-100.000.012?").role is None
+
+
+@pytest.mark.parametrize(
+    ("question", "name", "place"),
+    [
+        ("street address of the Alpenblick branch in Lugano?", "Alpenblick", "Lugano"),
+        ("Wann wurde die Musterwerk Filiale in Baden eröffnet?", "Musterwerk", "Baden"),
+        ("La Beispiel succursale à Sion existe-t-elle encore ?", "Beispiel", "Sion"),  # article
+    ],
+)
+def test_a_branch_word_after_a_name_is_no_part_of_it(question: str, name: str, place: str) -> None:
+    first = mentions(question)[0]
+    assert (first.text, first.place) == (name, place)
+
+
+@pytest.mark.parametrize(
+    ("question", "several"),
+    [
+        ("Wer ist in mehr als einer Stiftung eingetragen?", True),
+        ("Quelles personnes siègent dans plusieurs conseils ?", True),
+        ("Chi è iscritto in più di una società?", True),
+        ("Is anybody on more than one board?", True),
+        ("Wie viele Firmen haben mehrere Zweigniederlassungen?", False),  # no person asked
+        ("Which companies have several branches?", False),
+    ],
+)
+def test_persons_at_several_companies(question: str, several: bool) -> None:
+    assert several_companies(fold(question)) is several
+
+
+@pytest.mark.parametrize(
+    ("question", "fact", "cue"),
+    [
+        ("Wer ist 2015 bei der Beispiel AG gegangen?", None, "left"),
+        ("Wann ist Muster bei der Beispiel-Stiftung raus?", None, "left"),
+        ("Was ist 2013 bei der Beispiel AG gelaufen?", "happened", None),
+        ("When did Hans Muster stop being chair of Beispiel AG?", None, "left"),
+        ("Quand Muster est-il parti de Beispiel SA ?", None, "left"),
+        ("Cosa è avvenuto nel 2012 alla Beispiel SA?", "happened", None),
+        ("Who came onto the board of Beispiel AG in 2019?", None, "joined"),
+        ("Wer ist 2019 bei der Beispiel AG eingestiegen?", None, "joined"),
+    ],
+)
+def test_everyday_words_for_leaving_joining_and_happening(
+    question: str, fact: str | None, cue: str | None
+) -> None:
+    ask = understand(question)
+    assert fact is None or fact in ask.facts
+    assert cue is None or cue in ask.cues
+
+
+def test_a_possessive_after_lower_case_words_opens_another_name() -> None:
+    texts = [m.text for m in mentions("When did Hans Muster stop being Beispiel's president?")]
+    assert sorted(texts) == ["Beispiel", "Hans Muster"]
+    assert [m.text for m in mentions("Is Alpina swiss travel Sàrl still active?")] == [
+        "Alpina swiss travel Sàrl"
+    ]

@@ -44,12 +44,12 @@ NOTICES = [
         "<F>Nebelhorn Messtechnik AG<E>, in <S>Zürich<E>, Aktiengesellschaft (SHAB Nr. 48 vom"
         " 09.03.2012, S. 7). Eingetragene Personen neu oder mutierend: Testmann, Urs, von"
         " Genève, in Winterthur [bisher: in Zürich], Mitglied des Verwaltungsrates, mit"
-        " Einzelunterschrift; Probst, Vera, von Basel und Bern, in Uster [bisher: in Kreuzlingen],"
+        " Einzelunterschrift; Probst, Vera, von Basel und Bern, in Tannwilen [bisher: in Kreuzlingen],"
         " Mitglied des Verwaltungsrates, mit Kollektivunterschrift zu zweien.",
     ),
     Notice(
         "930002", "CH02030000002", "ZNE", "ZH", "2015-02-02", "2015-02-06",
-        "<F>Seeblick Testbau AG<E>, in <S>Uster<E>, Aktiengesellschaft (Neueintragung)."
+        "<F>Seeblick Testbau AG<E>, in <S>Tannwilen<E>, Aktiengesellschaft (Neueintragung)."
         " Statutendatum: 26.01.2015. Zweck: Hochbau. Aktienkapital: CHF 100'000. Eingetragene"
         " Personen: Muster, Eva, von Thun, in Zürich, Mitglied des Verwaltungsrates, mit"
         " Einzelunterschrift.",
@@ -83,15 +83,15 @@ def test_person_place_keys(places_graph: Driver) -> None:
         "residence_keys": ["winterthur", "zurich"],
         "origin_keys": ["geneve"],
         "country": None,
-        "canton": None,  # no firm of the graph is seated in Winterthur
+        "canton": "ZH",  # no firm is seated in Winterthur: the gazetteer places it
     }
     # first seen after a move: the former residence the notice gives comes first
     assert _person(places_graph, "Probst") == {
-        "residences": ["Kreuzlingen", "Uster"],
-        "residence_keys": ["kreuzlingen", "uster"],
+        "residences": ["Kreuzlingen", "Tannwilen"],
+        "residence_keys": ["kreuzlingen", "tannwilen"],
         "origin_keys": ["basel", "bern"],
         "country": None,
-        "canton": "ZH",  # the canton of the firm seated in Uster
+        "canton": "ZH",  # not in the gazetteer: the canton of the firm seated in Tannwilen
     }
     assert _person(places_graph, "Exempla")["country"] == "DE"
     assert _person(places_graph, "Exempla")["canton"] is None
@@ -135,7 +135,7 @@ def test_company_seat_key_and_the_canton_of_a_named_seat(places_graph: Driver) -
         {
             "name": "Seeblick Testbau AG",
             "strength": "strong",
-            "key": "uster",
+            "key": "tannwilen",
             "canton": "ZH",
             "seat_canton": None,
             "initials": "st sta",

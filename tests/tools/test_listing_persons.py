@@ -141,12 +141,16 @@ def test_a_company_by_its_words_in_any_order(ctx: ToolContext) -> None:
 
 
 def test_persons_by_canton_of_residence(ctx: ToolContext) -> None:
-    # Zürich and Zurigo name their canton; Bellinzona, Sion and Lausanne are canton capitals
+    # Zürich and Zurigo name their canton; Bellinzona, Sion and Lausanne are canton capitals;
+    # Winterthur's canton the gazetteer gives
     assert _names(ctx, what="persons", residence_canton="ZH") == (
-        ["Hans Mueller", "Hans Müller", "Peter Keller"],
-        3,
+        ["Hans Mueller", "Hans Müller", "Peter Keller", "Sandra Frei"],
+        4,
     )
-    assert _names(ctx, what="persons", residence_canton="ti") == (["Marco Rossi"], 1)
+    assert _names(ctx, what="persons", residence_canton="ti") == (
+        ["Luca Bernasconi", "Marco Rossi"],  # Locarno: the gazetteer
+        2,
+    )
     assert _names(ctx, what="persons", residence_canton="VS") == (["Jean-Pierre Favre"], 1)
     assert _names(ctx, what="persons", residence_canton="GR") == ([], 0)
 

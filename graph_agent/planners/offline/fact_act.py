@@ -5,6 +5,8 @@ read a population list once.
 
 from __future__ import annotations
 
+import re
+
 from graph_agent.planners import calls
 from graph_agent.planners.base import ActOut, TurnView
 from graph_agent.planners.offline.asks import understand
@@ -27,6 +29,13 @@ the answer must show each, not the first few."""
 
 LINK_FACTS = frozenset({"head_office", "branches", "mergers", "transfers"})
 """Facts whose answer names another entity, which a bare follow-up then asks about."""
+
+
+ONE_PERSON_RE = re.compile(
+    r"(?<![a-z])(?:he|him|his|she|er|ihn|ihm|il|lui|elle|egli|ella|lei)(?![a-z])"
+)
+"""A pronoun for one person ("where did he live?"): not "one of them", "they", nor German
+"sie" (she or they)."""
 
 
 def act_facts(view: TurnView) -> ActOut:
@@ -61,8 +70,16 @@ def act_facts(view: TurnView) -> ActOut:
     if described_call := describe_step(view):
         return described_call
     if view.focus:
-        want = "person" if slots.attribute == "mandates" else None
-        if understand(view.question, view.history).not_named:
+        turn = understand(view.question, view.history)
+        # "where did he live before?": a person's home is asked of the person the answer named
+        # (with a role kept from the last turn, the company's holders of that role are read)
+        home = (
+            turn.has("person_home")
+            and not turn.role
+            and bool(ONE_PERSON_RE.search(fold(view.question)))
+        )
+        want = "person" if slots.attribute == "mandates" or home else None
+        if turn.not_named:
             want = "company"  # "the other partner": the company whose partners were named
         last = view.history[-1] if view.history else {}
         if last.get("attribute") in LINK_FACTS and slots.attribute not in LINK_FACTS:

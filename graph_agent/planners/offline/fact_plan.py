@@ -9,9 +9,11 @@ planner's routes.
 
 from __future__ import annotations
 
+import re
+
 from graph_agent.planners.base import RouteOut, TurnView
 from graph_agent.planners.offline import lexicon as lx
-from graph_agent.planners.offline.ask_finders import noun_phrase
+from graph_agent.planners.offline.ask_finders import find_role, noun_phrase
 from graph_agent.planners.offline.asks import Ask, understand
 from graph_agent.planners.offline.attribute_words import detect_attribute
 from graph_agent.planners.offline.descriptions import described, only_describes
@@ -33,6 +35,30 @@ from graph_agent.state import Slots
 from shabgraph.register.cantons import CANTON_NAMES, canton_code
 from shabgraph.register.folding import has_any
 from tools.intents import Intent
+
+SEVERAL_RE = re.compile(
+    r"(?<![a-z])(?:mehr als (?:einer|einem|ein|eine)|mehreren|mehrere|verschiedenen|"
+    r"plus d'une?|plusieurs|piu di una?|in piu|diverse|diversi|"
+    r"more than one|several|multiple|various)\s+(?:\w+\s+)?"
+    r"(?:firm|gesellschaft|unternehm|stiftung|verein|genossenschaft|verwaltungsr|gremie|"
+    r"societe|entreprise|entite|fondation|association|cooperative|conseil|"
+    r"societa|ent[ei](?![a-z])|ditt[ae]|aziend|fondazion|associazion|consigli|"
+    r"compan|entit|foundation|board|organi[sz]ation)"
+)
+"""A person asked to sit at more than one company ("in mehr als einer Stiftung", "dans
+plusieurs sociétés", "in più di una società", "on more than one board"), in folded words."""
+
+
+def several_companies(folded: str) -> bool:
+    """The question asks who holds roles at several companies (the caller checks that no
+    company or person is named: a role word is no name)."""
+    return SEVERAL_RE.search(folded) is not None and has_any(folded, SEVERAL_WHO) is not None
+
+
+SEVERAL_WHO = ("wer ", "welche person", "personen", "qui ", "quelles personnes", "personnes",
+               "chi ", "quali persone", "persone", "who ", "which people", "which persons",
+               "people", "persons", "anyone", "anybody", "jemand", "quelqu", "qualcuno")  # fmt: skip
+"""Words that make a several-companies phrase a question about persons."""
 
 
 def names_of(question: str) -> list[Mention]:
@@ -64,6 +90,17 @@ def route_facts(view: TurnView, slots: Slots) -> RouteOut | None:
         or ask.most
         or has_any(folded, lx.TOP_WORDS)
     )
+    if several_companies(folded) and all(find_role(fold(m.text)) for m in found):
+        # "Wer ist in mehr als einer Stiftung eingetragen?": persons ranked by their companies,
+        # kept from two up; the legal form named is the companies' filter
+        return RouteOut(
+            intent="macro_analytics",
+            task="top",
+            reason="persons with roles at more than one company",
+            slots=slots.model_copy(
+                update={"metric": "mandates", "spans": [], "limit": 100, "at_least": 2}
+            ),
+        )
     if not found and not slots.uid and not view.focus and (ask.facts or ask.role) and quiet:
         found = lower_mentions(view.question)
     if ask.most and has_any(folded, PERSON_WORDS) and not found:

@@ -9,7 +9,9 @@ import re
 from difflib import SequenceMatcher
 from typing import Any, Literal
 
+from graph_agent.planners.offline.ask_finders import find_facts
 from graph_agent.planners.offline.name_words import ORG_WORDS
+from graph_agent.planners.offline.slots import fold
 from graph_agent.result import EntityRef
 from shabgraph.register.folding import fold_accents as spelled
 from shabgraph.register.folding import match_key as key
@@ -78,11 +80,40 @@ def context_bonus(question: str, rec: dict[str, Any]) -> tuple[float, str]:
     return 0.0, ""
 
 
+COMPANY_FACTS = frozenset(
+    {
+        "capital", "purpose", "legal_form", "statutes", "communications", "branches",
+        "head_office", "mergers", "transfers", "bankruptcy", "supervision", "balance",
+        "share_premium", "liquidation_address", "unpublished",
+    }
+)  # fmt: skip
+"""Facts only a company has: a question asking one is about the company of that name."""
+PERSON_FACTS = frozenset({"origin", "nationality"})
+"""Facts only a person has."""
+HOLDER_FACTS = frozenset({"role", "residence", "mandates", "signature"})
+"""Facts of a role holder: with one of them, a company fact may be the holder's ("his shares")."""
+KIND_PENALTY = 12.0
+"""Score taken from a candidate of the other kind than the fact asked (a person's name that
+a company also carries, "Muster" and "Muster Bau AG")."""
+
+
+def asked_kind(question: str) -> str | None:
+    """'company' when the question asks a company's own fact and nothing of a role holder,
+    'person' when it asks only a person's own facts, else None."""
+    facts = set(find_facts(fold(question)))
+    if facts & COMPANY_FACTS and not facts & (PERSON_FACTS | HOLDER_FACTS):
+        return "company"
+    if facts and facts <= PERSON_FACTS:
+        return "person"
+    return None
+
+
 def choose(
     mention: str, question: str, records: list[dict[str, Any]]
 ) -> tuple[EntityRef | None, list[EntityRef], str]:
     """(entity, homonyms, reason): the one candidate meant, or the tied candidates when unclear."""
     scored: list[tuple[float, dict[str, Any], str]] = []
+    kind = asked_kind(question)
     for rec in records:
         score, why = link_score(rec)
         if score < MIN_LINK_SCORE and not (
@@ -105,6 +136,12 @@ def choose(
         elif spelled(alias_matched(rec) or "") == spelled(mention):
             # An exact former name beats a fuzzy current name ("Kaslux Bau" vs "Kaselux Bau").
             bonus, why_bonus = bonus + 5.0, f"{why_bonus}; exact former name".lstrip("; ")
+        rec_kind = "person" if rec.get("kind") == "person" else "company"
+        if kind and rec_kind != kind:
+            bonus, why_bonus = (
+                bonus - KIND_PENALTY,
+                f"{why_bonus}; a {rec_kind}, a {kind} fact asked".lstrip("; "),
+            )
         scored.append((score + bonus, rec, f"{why}; {why_bonus}".rstrip("; ")))
     if not scored:
         return None, [], f"no candidate's name resembles '{mention}'"

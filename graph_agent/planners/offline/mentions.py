@@ -123,6 +123,9 @@ def mentions(question: str) -> list[Mention]:
                 break
             j += 1
         run = _after_fact_phrase(_before_role_phrase(run))
+        # "the Telelan branch in X": a branch word after the name says what it is, not which
+        if len(run) > 1 and _bare(run[-1]) in BRANCH_WORDS:
+            run.pop()
         # a trailing cue word after the legal form is no part of the name ("Beispiel GmbH
         # Revisionsstelle"); without a form it may be ("Exemple Administrateurs")
         while run and (
@@ -140,6 +143,11 @@ def mentions(question: str) -> list[Mention]:
         # "Zweigniederlassung der Mustertel AG": the branch word says what, the rest says which
         if len(run) > 2 and _bare(run[0]) in BRANCH_WORDS and key(run[1]) in JOINERS:
             run = run[2:]
+        if run and (split := _seat_after_form(run)):
+            run, seat = split
+            found.append(Mention(" ".join(run).strip(" .'’"), True, seat))
+            i = max(j, i + 1)
+            continue
         if run:
             place = _place_after(tokens, j)
             name = " ".join(run).strip(" .'’")
@@ -204,6 +212,8 @@ def _inner_word(tokens: list[str], j: int) -> bool:
     for k in (j + 1, j + 2):
         if k >= len(tokens) or tokens[k] == ",":
             return False
+        if key(tokens[k]).endswith(("'s", "’s")):
+            return False  # "X stop being Y's chair": the possessive opens another name
         if _is_form(tokens[k]) or _starts_name(tokens[k]):
             return True
         if _is_keyword(tokens[k]) or key(tokens[k]) in PLACE_WORDS:
@@ -252,13 +262,35 @@ def _closed(run: list[str]) -> bool:
     return _is_form(run[-1]) and (len(last.replace(".", "")) <= 5 or "." in last)
 
 
+SAINT_RE = re.compile(r"(?:St|Ste|S|San|Sta|Sankt|Saint|Sainte)\.?", re.IGNORECASE)
+"""A saint's abbreviation that opens a place name ("St. Margrethen", "Ste-Croix", "S. Antonino")."""
+
+
 def _place_after(tokens: list[str], j: int) -> str | None:
     if j + 1 < len(tokens) and key(tokens[j]) in PLACE_WORDS and _starts_name(tokens[j + 1]):
         place = tokens[j + 1]
-        if j + 2 < len(tokens) and re.fullmatch(r"[A-Z]{2}", tokens[j + 2]):
-            place += " " + tokens[j + 2]
+        k = j + 2
+        if SAINT_RE.fullmatch(place) and k < len(tokens) and _capital(tokens[k]):
+            place, k = f"{place} {tokens[k]}", k + 1
+        if k < len(tokens) and re.fullmatch(r"[A-Z]{2}", tokens[k]):
+            place += " " + tokens[k]
         return place.strip(".,")
     return None
+
+
+def _seat_after_form(run: list[str]) -> tuple[list[str], str] | None:
+    """ "Muster AG St. Gallen", "Exemple Sàrl Sion": capitalised words after the legal form are
+    the seat the user adds, not part of the name (the register ends a name with its form)."""
+    k = max((i for i, t in enumerate(run) if _is_form(t) and _capital(t)), default=-1)
+    tail = run[k + 1 :]
+    # only a form that ends names (AG, GmbH, Sàrl, SA, ...): "Stiftung", "Verein" open them
+    if k < 1 or not tail or len(tail) > 3 or len(_bare(run[k]).replace(".", "")) > 5:
+        return None
+    if any(_is_form(t) or _is_keyword(t) or _bare(t) in BRANCH_WORDS for t in tail):
+        return None  # "X AG Zweigniederlassung Y", "X AG Revisionsstelle": not a seat
+    if not all(_capital(t) or re.fullmatch(r"[A-Z]{2}", t) for t in tail):
+        return None
+    return run[: k + 1], " ".join(tail).strip(".,")
 
 
 def lower_mentions(question: str) -> list[Mention]:

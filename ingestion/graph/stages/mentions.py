@@ -16,7 +16,7 @@ from ingestion.graph.derive import company_mention_props, holder_rows
 from ingestion.graph.guard import guarded_company_holders
 from ingestion.graph.head_offices import head_office_seats
 from ingestion.graph.identity import StrongCandidate, resolve_weak, weak_company_id
-from ingestion.graph.normalize import company_hub_key, place_norm, seat_canton
+from ingestion.graph.normalize import company_hub_key, place_canton, place_norm
 from ingestion.graph.rows import CompanyRow
 from ingestion.graph.stages.companies import COMPANY_BATCH
 from ingestion.graph.stages.context import BuildContext
@@ -115,14 +115,22 @@ def company_mentions(ctx: BuildContext) -> None:
     involved: list[dict[str, Any]] = []
     loans = _head_office_loans(ctx, pairs)
     uid_spellings = _uid_spellings(ctx, pairs, loans)
+    borrowed = {u for u, ok in uid_spellings.values() if ok} - set(uid_index)
+    if borrowed and not ctx.fresh:
+        # a UID borrowed from an earlier run's mentions may be a strong company's by now
+        uid_index.update(store.ids_by_identifier(ctx.driver, ctx.db, borrowed, ()))
     for m, subject in pairs:
         seat = m.seat or loans.get((m.pub_number, m.idx))
-        target, rule, (score, reason) = resolve_weak(m.name, m.uid, seat, uid_index, hub_index)
+        written_ok = check_uid(m.uid)[1]
         uid, valid = check_uid(m.uid)
         if not valid:  # a UID-less mention of a spelling that one UID's mentions use
             uid, valid = uid_spellings.get(
                 (company_hub_key(m.name), place_norm(seat)), (None, False)
             )
+        # a borrowed UID resolves like a written one: a weak node never holds the UID of a
+        # strong company (the write would break the UID's uniqueness)
+        resolving = uid if valid and not written_ok else m.uid
+        target, rule, (score, reason) = resolve_weak(m.name, resolving, seat, uid_index, hub_index)
         wid = weak_company_id(m.name, seat, uid if valid else None)
         w = weak.setdefault(
             wid,
@@ -178,7 +186,7 @@ def _weak_row(w: dict[str, Any]) -> dict[str, Any]:
             "hub_key": company_hub_key(w["name"]),
             "seat": w["seat"],
             "seat_key": place_norm(w["seat"]) or None,
-            "seat_canton": seat_canton(w["seat"]),
+            "seat_canton": place_canton(w["seat"]),
             "absorbed": w["target"] is not None,
             # the UID the notices write for it; an absorbed node leaves it to its strong company
             "uid": None if w["target"] else w["uid"],
