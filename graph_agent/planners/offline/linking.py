@@ -73,7 +73,7 @@ def context_bonus(question: str, rec: dict[str, Any]) -> tuple[float, str]:
         ):
             return 10.0, f"{attr} '{value}' named in the question"
     for attr in ("seat", "residence"):
-        # one part of a double-barrelled place ("Flamatt" of "Wünnewil-Flamatt", "Bienne")
+        # one part of a double-barrelled place ("Talwil" of "Oberdorf-Talwil", "Bienne" of "Biel/Bienne")
         parts = re.split(r"[-/ ()]+", key(str(rec.get(attr) or "")))
         if any(len(p) > 3 and re.search(rf"(?<!\w){re.escape(p)}(?!\w)", q) for p in parts):
             return 8.0, f"{attr} '{rec.get(attr)}' partly named in the question"

@@ -123,7 +123,7 @@ def mentions(question: str) -> list[Mention]:
                 break
             j += 1
         run = _after_fact_phrase(_before_role_phrase(run))
-        # "the Telelan branch in X": a branch word after the name says what it is, not which
+        # "the Muster branch in X": a branch word after the name says what it is, not which
         if len(run) > 1 and _bare(run[-1]) in BRANCH_WORDS:
             run.pop()
         # a trailing cue word after the legal form is no part of the name ("Beispiel GmbH
@@ -263,7 +263,7 @@ def _closed(run: list[str]) -> bool:
 
 
 SAINT_RE = re.compile(r"(?:St|Ste|S|San|Sta|Sankt|Saint|Sainte)\.?", re.IGNORECASE)
-"""A saint's abbreviation that opens a place name ("St. Margrethen", "Ste-Croix", "S. Antonino")."""
+"""A saint's abbreviation that opens a place name ("St. Imier", "Ste-Croix", "S. Antonino")."""
 
 
 def _place_after(tokens: list[str], j: int) -> str | None:
