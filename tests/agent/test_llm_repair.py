@@ -163,6 +163,14 @@ def test_router_slots_keep_the_rules_dates_and_drop_invented_mentions() -> None:
     assert slots_of(words, "Which notices mention Holzbau?", None).text == "Holzbau"
 
 
+def test_router_slots_carry_the_several_companies_threshold() -> None:
+    question = "Who sits on more than one board?"
+    out = RouterOutput(intent="macro_analytics", task="top", metric="mandates", at_least=2)
+    slots = slots_of(out, question, None)
+    assert (slots.metric, slots.at_least) == ("mandates", 2)
+    assert slots_of(RouterOutput(intent="macro_analytics"), question, None).at_least is None
+
+
 # ---------------------------------------------------------------- the planner's act step
 def planner(script: list[Any]) -> tuple[LLMPlanner, ScriptedChatModel]:
     model = ScriptedChatModel(script=script)

@@ -56,6 +56,8 @@ class RouterOutput(BaseModel):
     """Words to search in notice texts (deep_text)."""
     limit: int = 10
     """Size of a ranking."""
+    at_least: int | None = Field(None, ge=2)
+    """With metric 'mandates': keep persons at this many companies or more (more than one: 2)."""
 
 
 RULED = frozenset({"language", "as_of", "date_from", "date_to", "canton"})
