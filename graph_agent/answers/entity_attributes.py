@@ -17,6 +17,7 @@ from graph_agent.answers.labels import label
 from graph_agent.answers.labels import say as label_say
 from graph_agent.answers.phrases import day, fact_name, say, span
 from graph_agent.planners.offline.asks import Ask
+from shabgraph.markdown import escape_inline
 from shabgraph.register.legal_forms import by_code
 
 Rec = dict[str, Any]
@@ -70,7 +71,7 @@ def attribute_answer(f: Facts, fact: str, ask: Ask) -> list[str]:
         return text_lines
     if not rows and value in (None, "") and fact == "purpose" and (short := _short_purpose(f, ask)):
         return [
-            say(lang, "purpose", name=f.name, when=when, v=short[0])
+            say(lang, "purpose", name=f.name, when=when, v=escape_inline(short[0]))
             + " "
             + say(lang, "purpose_short")
             + f.c(short[1])

@@ -6,7 +6,10 @@ from __future__ import annotations
 
 import pytest
 
+from graph_agent.answers.entity_attributes import attribute_answer
+from graph_agent.answers.fact_record import Facts
 from graph_agent.answers.fact_text import purpose_in
+from graph_agent.planners.offline.asks import Ask
 
 pytestmark = pytest.mark.unit
 
@@ -60,3 +63,27 @@ def test_the_head_gives_the_short_purpose(text: str, purpose: str) -> None:
 )
 def test_heads_without_a_purpose(text: str) -> None:
     assert purpose_in(text) is None
+
+
+def test_the_short_purpose_is_the_answer_escaped_and_cited() -> None:
+    head = (
+        "Tannwil Bau AG, in Tannwil, Bau von *Sonder*bauten [alle Arten], Aktiengesellschaft"
+        " (SHAB Nr. 12 vom 18.01.2002, S. 4). Revisionsstelle neu: Revisa AG, in Tannwil."
+    )
+    f = Facts(
+        [
+            {"record_type": "entity", "id": "CH:1", "name": "Tannwil Bau AG", "anchor": True},
+            {
+                "record_type": "event",
+                "pub_number": "ZEFIX-2002-01-23-950009",
+                "text": head,
+                "pub_date": "2002-01-23",
+                "pubs": ["ZEFIX-2002-01-23-950009"],
+            },
+        ],
+        "de",
+        {},
+    )
+    [line] = attribute_answer(f, "purpose", Ask(facts=("purpose",)))
+    assert r"Bau von \*Sonder\*bauten \[alle Arten\]" in line
+    assert "Kurzform" in line and "ZEFIX-2002-01-23-950009" in line

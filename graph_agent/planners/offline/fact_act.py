@@ -100,7 +100,6 @@ def act_facts(view: TurnView) -> ActOut:
         )
         if chosen and not any(s.get("tool") == FACT_TOOL for s in steps):
             # a predecessor or successor of a person is read at the company of her role next
-            turn = understand(view.question, view.history)
             later = chosen.kind == "person" and turn.has("before", "successor")
             return ActOut(
                 calls=[facts_call(chosen)],

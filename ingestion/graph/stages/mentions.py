@@ -121,8 +121,8 @@ def company_mentions(ctx: BuildContext) -> None:
         uid_index.update(store.ids_by_identifier(ctx.driver, ctx.db, borrowed, ()))
     for m, subject in pairs:
         seat = m.seat or loans.get((m.pub_number, m.idx))
-        written_ok = check_uid(m.uid)[1]
         uid, valid = check_uid(m.uid)
+        written_ok = valid
         if not valid:  # a UID-less mention of a spelling that one UID's mentions use
             uid, valid = uid_spellings.get(
                 (company_hub_key(m.name), place_norm(seat)), (None, False)
