@@ -41,7 +41,10 @@ INVISIBLE = frozenset("\u200b\u200c\u200d\u2060\ufeff\u180e")
 
 # Characters that start an inline construct anywhere in a line (CommonMark, GFM, remark-directive).
 _INLINE_SPECIAL = re.compile(r"[\\`*_\[\]!~|@]")
-_HTML_SPECIAL = {"&": "&amp;", "<": "&lt;", ">": "&gt;"}
+_HTML_SPECIAL = {"<": "&lt;", ">": "&gt;"}
+# An ampersand is only special where it opens a character reference ("&amp;", "&#38;"): a
+# name's "Meier & Partner" stays as written, so an answer quotes the register exactly.
+_REFERENCE = re.compile(r"&(?=#[0-9xX]|[A-Za-z][A-Za-z0-9]*;)")
 # `:name` is a remark-directive (Chainlit enables it).
 _DIRECTIVE = re.compile(r":(?=[A-Za-z])")
 # What GFM turns into a link without any Markdown syntax: URLs, `www.` hosts, e-mail addresses.
@@ -50,7 +53,8 @@ _AUTOLINK = re.compile(
 )
 # A line that would open a block: heading, quote, list item, setext rule, table.
 _URL_TRAIL = ").,;:!?'\"]*_~"
-_BLOCK_START = re.compile(r"^([#+\-=>]|\d{1,9}(?=[.)]))")
+# ("02.03.2021" opens no list: a list number is followed by a space or the line's end)
+_BLOCK_START = re.compile(r"^([#=>]|[+\-](?=\s|$)|\d{1,9}(?=[.)](?:\s|$)))")
 _NOTICE_REF = re.compile(r"[A-Z]{2,5}\d{0,2}-[0-9A-Za-z-]{4,40}")
 _WS = re.compile(r"\s+")
 
@@ -75,6 +79,7 @@ def mark_controls(text: str) -> str:
 
 def _escape_text(line: str) -> str:
     """Escape one line of text (no newlines, no URL) for Markdown."""
+    line = _REFERENCE.sub("&amp;", line)
     line = "".join(_HTML_SPECIAL.get(ch, ch) for ch in line)
     line = _INLINE_SPECIAL.sub(lambda m: "\\" + m.group(0), line)
     return _DIRECTIVE.sub(r"\\:", line)

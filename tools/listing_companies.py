@@ -90,7 +90,7 @@ NO_HITS: Final = "WITH c, total, [] AS hits, null AS hit_date\n"
 
 COMPANY_COLUMNS: Final = """
 RETURN 'company' AS record_type, c.id AS id, c.name AS name, c.uid AS uid, c.seat AS seat,
-       c.canton AS canton, c.legal_form AS legal_form, c.status AS status,
+       c.canton AS canton, c.legal_form AS legal_form, c.status AS status, c.capital AS capital,
        c.registered_on AS registered_on, c.deleted_on AS deleted_on,
        hits[0] AS pub_number, hit_date AS pub_date,
        CASE WHEN size(hits) > 0 THEN hits ELSE coalesce(c.pubs, [])[0..3] END AS pubs,

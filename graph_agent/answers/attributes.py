@@ -12,6 +12,7 @@ from typing import Any
 
 from graph_agent.answers.citations import cite, pubs_of
 from graph_agent.answers.labels import label, say
+from shabgraph.markdown import escape_inline
 
 
 def events(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -57,8 +58,8 @@ def _fmt_value(attribute: str, value: Any) -> str:
         try:
             return f"CHF {float(value):,.2f}".replace(",", "'")
         except (TypeError, ValueError):
-            return str(value)
-    return str(value)
+            return escape_inline(value)
+    return escape_inline(value)
 
 
 def _day(row: dict[str, Any]) -> str:
@@ -78,14 +79,20 @@ def current_lines(
         pubs = list(dict.fromkeys([*pubs_of(name), *pubs_of(seat)]))
         lines.append(
             "- "
-            + say(lang, "today", old=mention, name=name.get("value"), seat=seat.get("value"))
+            + say(
+                lang,
+                "today",
+                old=escape_inline(mention),
+                name=escape_inline(name.get("value")),
+                seat=escape_inline(seat.get("value")),
+            )
             + cite(pubs, dates)
         )
     for key, row in (("current_name", name), ("seat", seat)):
         if row:
             lines.append(
                 f"- {label(lang, key)} ({label(lang, 'valid_from')} "
-                f"{row.get('valid_from') or '…'}): {row.get('value')}"
+                f"{row.get('valid_from') or '…'}): {escape_inline(row.get('value'))}"
                 f"{cite(pubs_of(row), dates)}"
             )
     return lines

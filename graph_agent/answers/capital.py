@@ -18,6 +18,7 @@ from graph_agent.answers import fact_text as ft
 from graph_agent.answers.fact_record import Facts, when_text
 from graph_agent.answers.phrases import say, span
 from graph_agent.planners.offline.asks import Ask
+from shabgraph.register.capital_phrase import amount_of
 
 Rec = dict[str, Any]
 
@@ -48,15 +49,7 @@ class Value:
 
 def amount(text: str | None) -> float | None:
     """The number of 'CHF 100'000.00', else None."""
-    digits = re.sub(r"[^\d.,]", "", (text or "").split(" ", 1)[-1]).rstrip(".,")
-    if not digits:
-        return None
-    if "," in digits and "." not in digits and len(digits.rsplit(",", 1)[-1]) == 2:
-        digits = digits.replace(",", ".")
-    try:
-        return float(digits.replace(",", ""))
-    except ValueError:
-        return None
+    return amount_of((text or "").split(" ", 1)[-1])
 
 
 def timeline(f: Facts) -> list[Value]:
@@ -71,11 +64,14 @@ def timeline(f: Facts) -> list[Value]:
         if (m := PREVIOUS_RE.search(text or "")) and (a := amount(m["v"] or m["w"])) is not None:
             found.append(Value("", a, e, previous=True, key=_before(d)))
         if (a := amount(ft.capital_in(text))) is not None:
-            found.append(Value(d, a, e, key=d))
+            # what a notice states holds after it (after any state it passed through)
+            found.append(Value(d, a, e, key=d + "~" if d else d))
     for s in f.of("capital"):
         if (a := amount(f"x {s.get('value')}")) is not None:
             day = str(s.get("valid_from") or "")
-            found.append(Value(day, a, s, key=day))
+            # a state a notice passed through sorts before the one it left on the same day
+            passed = s.get("inferred") == "intermediate" or (day and s.get("valid_to") == day)
+            found.append(Value(day, a, s, key=day if passed or not day else day + "~"))
     found.sort(key=lambda v: v.key)
     merged: list[Value] = []
     for v in found:
@@ -157,4 +153,6 @@ def _line(f: Facts, v: Value, values: list[Value]) -> str:
     later = [w.day for w in values if w.key > v.key and w.day]
     start = v.day or None
     end = later[0] if later else None
+    if start and v.source.get("valid_to") == start:
+        end = start  # a state the notice passed through on its own day
     return f"- {money(v.amount)} ({span(f.lang, start, end)})" + f.c(v.source)

@@ -153,7 +153,23 @@ def shared_companies(
     if eb.get("kind") != "person":
         rows = ma.get(str(eb.get("id")), [])
         if not rows:
-            return AT_NONE.get(lang, AT_NONE["en"]).format(a=name_a, b=name_b), [], True
+            none = AT_NONE.get(lang, AT_NONE["en"]).format(a=name_a, b=name_b)
+            # the company may hold a role (auditor, partner) where the person holds one
+            mb = _mandates(b)
+            via = [k for k in ma if k in mb]
+            if not via:
+                return none, [], True
+            lines, used, names = [], [], []
+            for key in via:
+                third = escape_inline(ma[key][0].get("other_name"))
+                names.append(f"**{third}**")
+                lines.append(f"- **{third}**: {name_a}: {_role_bits(lang, ma[key], dates)}")
+                lines.append(f"  {name_b}: {_role_bits(lang, mb[key], dates)}")
+                used += ma[key] + mb[key]
+            both = PAIR_LEAD.get(lang, PAIR_LEAD["en"]).format(
+                a=name_a, b=name_b, n=len(via), what="; ".join(names)
+            )
+            return "\n".join([none + " " + both, "", *lines]), used, False
         text = AT_LEAD.get(lang, AT_LEAD["en"]).format(
             a=name_a, b=name_b, what=_role_bits(lang, rows, dates)
         )

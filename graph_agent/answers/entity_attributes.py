@@ -61,6 +61,15 @@ def attribute_answer(f: Facts, fact: str, ask: Ask) -> list[str]:
     lang, when = f.lang, when_text(f.lang, ask)
     if fact == "capital" and (lines := capital_answer(f, ask)):
         return lines
+    timed = bool(ask.as_of or ask.date_from or ask.date_to)
+    if fact == "seat" and timed and before_states(f, fact, ask) and (moved := ev.head_move(f)):
+        # a time before the only move in the data: the seat its notice moves from
+        old, move = moved
+        return [
+            say(lang, "seat", name=f.name, when=when, v=escape_inline(old)) + f.c(move),
+            f"- {label(lang, 'former_seat')}: {escape_inline(old)} "
+            f"({span(lang, None, ev.event_day(move))})",
+        ]
     rows, many = pick_states(f, fact, ask)
     value = f.entity.get(fact)
     if (

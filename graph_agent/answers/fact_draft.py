@@ -127,8 +127,8 @@ def fact_draft(
         # "und davor?": before the holders the last answer named
         others = [e.name for e in view.focus if e.kind == "person"][:2]
     ask = understand(view.question, view.history)
-    if slots.as_of and not ask.as_of:
-        ask = replace(ask, as_of=slots.as_of)  # the caller's day
+    if slots.as_of and not (ask.as_of or ask.date_from or ask.date_to):
+        ask = replace(ask, as_of=slots.as_of)  # the caller's day (the question names none)
     last = view.history[-1] if view.history else {}
     exclude = set(last.get("subjects") or []) if slots.other else set()
     body, used, negative = answer(records, ask, lang, dates, others, exclude)

@@ -13,6 +13,7 @@ from graph_agent.answers.labels import label
 from graph_agent.answers.labels import say as label_say
 from graph_agent.answers.phrases import day, fact_name, role_name, say, span, table
 from graph_agent.planners.offline.asks import Ask
+from shabgraph.markdown import escape_inline
 from shabgraph.register.folding import fold_accents as fold
 
 Rec = dict[str, Any]
@@ -55,7 +56,7 @@ def in_time(e: Rec, ask: Ask) -> bool:
 def event_line(f: Facts, e: Rec, size: int = SNIPPET) -> str:
     """'- **dd.mm.yyyy** (published dd.mm.yyyy) event types: text …' with its citation."""
     text = " ".join(str(e.get("text") or "").split())
-    text = text if len(text) <= size else text[: size - 1] + "…"
+    text = escape_inline(text if len(text) <= size else text[: size - 1] + "…")
     kinds = ", ".join(e.get("event_types") or [])
     pub = f" / {day(e.get('pub_date'))}" if e.get("pub_date") != event_day(e) else ""
     return f"- **{day(event_day(e))}**{pub} {kinds}: {text}" + f.c(e)
@@ -171,7 +172,7 @@ def lifecycle(f: Facts, fact: str) -> list[str]:
         ]
         for e in f.events:
             if why := ft.sentence_with(e.get("text"), DISSOLVED, 300):
-                out.append(f"- **{day(event_day(e))}**: {why}" + f.c(e))
+                out.append(f"- **{day(event_day(e))}**: {escape_inline(why)}" + f.c(e))
         return out
     if fact == "deleted":
         return [say(f.lang, "not_deleted", name=f.name) + f.c(f.entity)]
@@ -217,7 +218,7 @@ def seat_changes(f: Facts, ask: Ask) -> list[str]:
         now = rows[-1].get("value") if rows else f.entity.get("seat")
         return [
             say(f.lang, "seat", name=f.name, when="", v=now) + f.c(*rows[-1:]),
-            f"- {label(f.lang, 'former_seat')}: {old} "
+            f"- {label(f.lang, 'former_seat')}: {escape_inline(old)} "
             f"({span(f.lang, None, event_day(move))})" + f.c(move),
             event_line(f, move),
         ]
@@ -250,7 +251,22 @@ def names(f: Facts) -> list[str]:
             [*(f.entity.get("names") or []), *(str(s.get("value")) for s in f.of("name"))]
         )
     )
-    lines = [say(f.lang, "names", name=f.name, v="; ".join(all_names)) + f.c(f.entity)]
+    former = [
+        (old, e)
+        for e in f.events
+        if (old := ft.head_name(e.get("text")))
+        and fold(old) not in {fold(n) for n in all_names}
+        and not (e.get("subject_id") and f.selves and str(e["subject_id"]) not in f.selves)
+    ]
+    # a renaming notice whose predecessor notices are not in the data: its head names the old
+    # name (escaped here: the head is read from the raw notice text)
+    all_names += [escape_inline(old) for old, _ in former]
+    lines = [
+        say(f.lang, "names", name=f.name, v="; ".join(all_names))
+        + f.c(f.entity, *(e for _, e in former))
+    ]
+    for old, e in former:
+        lines.append(f"- {escape_inline(old)} ({span(f.lang, None, event_day(e))})" + f.c(e))
     for s in f.of("name"):
         lines.append(
             f"- {s.get('value')} ({span(f.lang, s.get('valid_from'), s.get('valid_to'))})" + f.c(s)

@@ -11,8 +11,10 @@ from graph_agent.answers.fact_events import event_day, event_line
 from graph_agent.answers.fact_record import Facts, neg
 from graph_agent.answers.phrases import day, fact_name, say
 from graph_agent.planners.offline.asks import Ask
+from shabgraph.markdown import escape_inline
 from shabgraph.register.folding import fold_accents as fold
 from shabgraph.register.folding import has_any
+from shabgraph.register.places import same_place
 
 Rec = dict[str, Any]
 
@@ -50,15 +52,25 @@ MAY_WORDS = ("kann ", "konnen ", "darf ", "peut ", "peuvent ", "puo ", "possono 
 """What a company may do (its purpose clause) is no fact about its branches."""
 
 
-def links(f: Facts, fact: str) -> list[str]:
-    """Head office, branches, mergers and transfers, with the other party's UID and seat."""
+def links(f: Facts, fact: str, at: str | None = None) -> list[str]:
+    """Head office, branches, mergers and transfers, with the other party's UID and seat;
+    `at`: the place a branch is asked at ("a branch in X?")."""
     lines: list[str] = []
+    chosen = []
     for link in f.links:
         kind = REL_WORDS.get(str(link.get("relation")), "")
         if kind == "head_office":
             kind = "branches" if link.get("direction") == "out" else "head_office"
-        if kind != fact:
-            continue
+        if kind == fact:
+            chosen.append(link)
+    if fact == "branches" and at:
+        there = [x for x in chosen if _at(x, at)]
+        if not there:
+            known = "; ".join(str(x.get("other_place") or x.get("other_name")) for x in chosen)
+            line = neg(f, "no_branch_at", name=f.name, p=escape_inline(at))
+            return [line + (f" ({known})" if known else "") + f.c(*chosen)]
+        chosen = there
+    for link in chosen:
         uid = f.uid_of(link.get("other_id"), link.get("other_uid"))
         v = ", ".join(str(x) for x in (link.get("other_name"), link.get("other_place"), uid) if x)
         key = (
@@ -69,14 +81,22 @@ def links(f: Facts, fact: str) -> list[str]:
         )
         when = f" ({day(link.get('date'))})" if link.get("date") else ""
         lines.append(say(f.lang, key, name=f.name, v=v, rel=rel, when=when) + f.c(link))
-    for e in f.events:
+    for e in f.events if not (fact == "branches" and at) else ():
         if sentence := ft.sentence_with(e.get("text"), TEXT_CUES.get(fact, ()), 600):
             if fact in ("branches", "head_office") and has_any(fold(sentence), MAY_WORDS):
                 continue  # a purpose clause: what the company may do (open branches)
-            lines.append(f"- **{day(event_day(e))}**: {sentence}" + f.c(e))
+            lines.append(f"- **{day(event_day(e))}**: {escape_inline(sentence)}" + f.c(e))
     if not lines:
         return [neg(f, "no_fact", name=f.name, what=fact_name(f.lang, fact))]
     return lines
+
+
+def _at(link: Rec, place: str) -> bool:
+    """The branch lies at the place asked (its seat, or its name's tail)."""
+    where = str(link.get("other_place") or "")
+    return (bool(where) and same_place(where, place)) or fold(place) in fold(
+        str(link.get("other_name") or "")
+    )
 
 
 def supervision(f: Facts, ask: Ask) -> list[str]:

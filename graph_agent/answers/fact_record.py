@@ -10,10 +10,55 @@ from typing import Any
 
 from graph_agent.answers import roles as rl
 from graph_agent.answers.citations import cite, pubs_of
-from graph_agent.answers.phrases import say, span
+from graph_agent.answers.phrases import day, say, span
 from graph_agent.planners.offline.asks import Ask
+from shabgraph.markdown import escape_inline
 
 Rec = dict[str, Any]
+
+SHOWN = frozenset(
+    (
+        "name",
+        "other_name",
+        "subject_name",
+        "seat",
+        "address",
+        "purpose",
+        "residence",
+        "prev_residence",
+        "origin",
+        "nationality",
+        "role_text",
+        "other_place",
+        "other_residence",
+        "other_origin",
+        "other_nationality",
+    )
+)
+"""Record fields whose register text the answers print as it is: escaped once, on reading, so
+no renderer can forget it. Ids, dates, codes (signature, role, status), UIDs and the notice
+`text` (which the answers parse, and which the notice view escapes as a block) stay raw."""
+TEXT_STATES = frozenset(
+    {"name", "seat", "address", "purpose", "supervision", "liquidation_address"}
+)
+"""State attributes whose `value` is register text; the others are numbers, codes or JSON
+the answers read."""
+
+
+def _shown(key: str, value: Any, attribute: Any) -> Any:
+    text = key in SHOWN or (key == "value" and attribute in TEXT_STATES)
+    return escape_inline(value) if text and isinstance(value, str) else value
+
+
+def shown(rec: Rec) -> Rec:
+    """A copy of `rec` with the printed text fields (and the names of the entities a notice
+    involves) escaped for a line of Markdown."""
+    out = {k: _shown(k, v, rec.get("attribute")) for k, v in rec.items()}
+    if isinstance(out.get("names"), list):
+        out["names"] = [escape_inline(n) if isinstance(n, str) else n for n in out["names"]]
+    if isinstance(out.get("involved"), list):
+        out["involved"] = [shown(x) if isinstance(x, dict) else x for x in out["involved"]]
+    return out
 
 
 PERSON = {"de": "Person", "fr": "titulaire", "it": "titolare", "en": "holder"}
@@ -25,7 +70,7 @@ class Facts:
     def __init__(self, records: list[Rec], lang: str, dates: dict[str, str]) -> None:
         self.lang, self.dates = lang, dates
         kinds: dict[str, list[Rec]] = {}
-        for r in records:
+        for r in map(shown, records):
             kinds.setdefault(str(r.get("record_type")), []).append(r)
         ents = sorted(kinds.get("entity", []), key=lambda e: not e.get("anchor"))
         self.selves = {str(e.get("id")) for e in ents if e.get("id")}
@@ -56,7 +101,10 @@ class Facts:
     def of(self, attribute: str) -> list[Rec]:
         """States of one attribute, oldest first."""
         rows = [s for s in self.states if s.get("attribute") == attribute]
-        return sorted(rows, key=lambda s: str(s.get("valid_from") or ""))
+        # on one day, a state the notice passed through (closed that day) before the one it left
+        return sorted(
+            rows, key=lambda s: (str(s.get("valid_from") or ""), s.get("valid_to") is None)
+        )
 
     def uid_of(self, ident: str | None, fallback: str | None = None) -> str | None:
         """A related entity's UID: its node's, else the one its notices wrote beside its name."""
@@ -82,7 +130,7 @@ def neg(f: Facts, key: str, **kw: object) -> str:
 def when_text(lang: str, ask: Ask) -> str:
     """' on 01.01.2009' / ' (2010)' for the lead sentence."""
     if ask.as_of:
-        return " " + say(lang, "on", d=ask.as_of)
+        return " " + say(lang, "on", d=day(ask.as_of))
     if ask.date_from or ask.date_to:
         a, b = ask.date_from, ask.date_to
         if a and b and a[:4] == b[:4] and a[5:] == "01-01" and b[5:] == "12-31":

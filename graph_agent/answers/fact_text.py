@@ -1,5 +1,8 @@
 """Facts the notice texts state in fixed register phrasing, read where the graph has no field.
 
+Every reader that returns text for an answer returns it escaped for a line of Markdown (the
+notice text is the register's or whoever wrote the file: it is data).
+
 The register writes shares as "mit 100 Stammanteilen zu je CHF 100" / "pour 200 parts sociales
 de CHF 100" / "con 102 quote da CHF 100", a waived audit as "Verzicht auf eine eingeschränkte
 Revision" / "renonce à un contrôle restreint" / "rinuncia a una revisione limitata", the
@@ -12,7 +15,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from shabgraph.markdown import escape_inline
 from shabgraph.register import legal_forms
+from shabgraph.register.capital_phrase import stated_capital
 from shabgraph.register.folding import fold_accents as fold
 
 SHARES_RE = re.compile(
@@ -22,18 +27,12 @@ SHARES_RE = re.compile(
     re.IGNORECASE,
 )
 OPTING_OUT_RE = re.compile(
-    r"verzicht\w*[^.]{0,80}eingeschr|opting[- ]?out|renonc\w*[^.]{0,60}(?:controle|revision)\s+restreint"
+    r"verzicht\w*[^.]{0,80}eingeschr|eingeschr\w*\s+revision\s+verzicht|opting[- ]?out|renonc\w*[^.]{0,60}(?:controle|revision)\s+restreint"
     r"|rinunc\w*[^.]{0,60}revisione\s+limitata"
 )
 SUPERVISION_RE = re.compile(
     r"(?:Aufsichtsbeh\w+|Autorit\w+ de surveillance|Autorit\w+ di vigilanza)(?:\s+neu|\s+nouvelle|"
     r"\s+nuova)?\s*:\s*(?P<v>[^\[\]]+?)(?=\s*\[|\.\s|$)",
-)
-CAPITAL_RE = re.compile(
-    r"(?:Stammkapital|Aktienkapital|Kapital|capital(?:-actions| social| sociale| azionario)?|"
-    r"capitale(?: sociale| azionario)?)(?:\s+neu|\s+nouveau|\s+nuovo)?\s*:?\s*(?:bisher\s+[^,;]+,\s*neu\s*)?"
-    r"(?P<cur>CHF|EUR)\s*(?P<v>\d[\d'’.,]*)",
-    re.IGNORECASE,
 )
 AMOUNT_RE = re.compile(r"(?P<cur>CHF|EUR|USD)\s*(?P<v>\d[\d'’]*(?:[.,]\d+)?)")
 
@@ -45,19 +44,29 @@ abbreviation ("Dr. Thomas", "St. Gallen"): a person's entry never runs past it."
 
 def person_segment(text: str, family: str | None, given: str | None) -> str | None:
     """The part of a notice about one person: from the family name to the next ';', ']' or the
-    end of the sentence."""
+    end of the sentence. The register writes "Muster, Hans"; older notices also "Hans Muster",
+    which is read only when no segment has the given name after the family name (a "c/o Hans
+    Muster" address is no person's entry)."""
     if not text or not family:
         return None
     folded = fold(text)
+    first = fold(given.split()[0]) if given else ""
+    segments: list[tuple[int, str]] = []
     idx = folded.find(fold(family))
     while idx >= 0:
         stop = SENTENCE_END_RE.search(text, idx)
         ends = (text.find(";", idx), text.find("]", idx), stop.start() if stop else -1)
         end = min([p for p in ends if p > 0] or [len(text)])
-        seg = text[idx:end]
-        if not given or fold(given.split()[0]) in fold(seg):
-            return seg
+        segments.append((idx, text[idx:end]))
         idx = folded.find(fold(family), idx + 1)
+    if not first:
+        return segments[0][1] if segments else None
+    for _, seg in segments:
+        if first in fold(seg):
+            return seg
+    for at, seg in segments:
+        if folded[max(0, at - len(first) - 1) : at].strip() == first:
+            return seg
     return None
 
 
@@ -70,13 +79,27 @@ LIMITED_SUM_RE = re.compile(
 "commanditaire pour CHF 50'000", "accomandante con una accomandita di CHF 50'000")."""
 
 
+CONTRIBUTION_RE = re.compile(
+    r"(?:mit|avec|pour|con|with)\s+(?:einer|einem|une?|una?|a)\s+"
+    r"(?:Stammeinlage|Kapitaleinlage|Einlage|apport|conferimento|quota|contribution)\w*"
+    r"\s+(?:von|de|d'|di|da|of)\s*(?:CHF|EUR|Fr\.)\s*\d[\d'’.,]*\d",
+    re.IGNORECASE,
+)
+"""A partner's contribution in the old GmbH wording ("mit einer Stammeinlage von CHF 1'000",
+"avec un apport de CHF 20'000", "con una quota di CHF 20'000")."""
+
+
 def shares_in(segment: str | None) -> str | None:
     """'100 Stammanteile zu je CHF 100' or a limited partner's sum as written, if the segment
     states one."""
     if not segment:
         return None
-    m = SHARES_RE.search(segment) or LIMITED_SUM_RE.search(segment)
-    return m[0].strip().rstrip(".,") if m else None
+    m = (
+        SHARES_RE.search(segment)
+        or CONTRIBUTION_RE.search(segment)
+        or LIMITED_SUM_RE.search(segment)
+    )
+    return escape_inline(m[0].strip().rstrip(".,")) if m else None
 
 
 def opting_out(events: list[dict[str, Any]]) -> dict[str, Any] | None:
@@ -90,14 +113,14 @@ def supervision(events: list[dict[str, Any]]) -> list[tuple[dict[str, Any], str]
     out = []
     for e in events:
         for m in SUPERVISION_RE.finditer(str(e.get("text") or "")):
-            out.append((e, m["v"].strip(" ,.")))
+            out.append((e, escape_inline(m["v"].strip(" ,."))))
     return out
 
 
 def capital_in(text: str | None) -> str | None:
     """'CHF 50'000' from a notice text that states the capital."""
-    m = CAPITAL_RE.search(text or "")
-    return f"{m['cur']} {m['v'].rstrip('.,')}" if m else None
+    stated = stated_capital(text)
+    return f"{stated.currency} {stated.text}" if stated else None
 
 
 HEAD_PURPOSE_RE = re.compile(
@@ -180,14 +203,23 @@ STREET_RE = re.compile(
 def statutes_in(text: str | None) -> str | None:
     """The date(s) of the articles as a notice writes them."""
     m = STATUTES_RE.search(text or "")
-    return m["v"] if m else None
+    return escape_inline(m["v"]) if m else None
+
+
+ISSUE_RE = re.compile(
+    r"(?:Ausgabe von|Emission von|émission de|emission de|emissione di|issue of|issuing)\s*$",
+    re.IGNORECASE,
+)
+"""The words before the shares a capital change issues."""
 
 
 def share_classes(text: str | None) -> list[str]:
     """'270 actions de CHF 1'000, nominatives' and the like, as written."""
     out = []
     for m in SHARE_CLASS_RE.finditer(text or ""):
-        out.append(f"{m['n']} {m['kind']}{m['rest']}".strip(" ,"))
+        if ISSUE_RE.search((text or "")[max(0, m.start() - 40) : m.start()]):
+            continue  # "par l'émission de 20 actions": the shares a change adds, not a class
+        out.append(escape_inline(f"{m['n']} {m['kind']}{m['rest']}".strip(" ,")))
     return out
 
 
@@ -195,7 +227,7 @@ def addresses_in(text: str | None) -> list[str]:
     """Addresses a notice writes (after 'Domizil:' or as street, number, postcode, place)."""
     found = [m["v"].strip(" ,") for m in ADDRESS_RE.finditer(text or "")]
     found += [m["v"].strip(" ,") for m in STREET_RE.finditer(text or "")]
-    return list(dict.fromkeys(found))
+    return list(dict.fromkeys(escape_inline(x) for x in found))
 
 
 COMMUNICATION_RE = re.compile(
@@ -223,7 +255,7 @@ def communications_in(text: str | None) -> list[str]:
         for m in COMMUNICATION_SENTENCE_RE.finditer(text or "")
         if not any(m[0].strip(" .") in f for f in found)
     ]
-    return found
+    return [escape_inline(x) for x in found]
 
 
 HEAD_SEAT_RE = re.compile(
@@ -241,6 +273,26 @@ def head_seat(text: str | None) -> str | None:
     return m["seat"].strip() if m else None
 
 
+HEAD_NAME_RE = re.compile(r"^(?P<name>[^,\n]{2,160}?),\s+(?:in|à|a|en)\s+[A-ZÀ-Ý]")
+"""The name in a notice's head ("Muster GmbH, in Au (SG), …"): as registered before the
+notice's changes, so a renaming notice's head still holds the former name."""
+NEW_NAME_RE = re.compile(
+    r"\b(?:Firma neu|Neue Firma|Nouvelle raison sociale|Raison sociale nouvelle|Nuova ditta|"
+    r"Ditta nuova|Nouvelle raison de commerce|Nuova ragione sociale)\s*:",
+    re.IGNORECASE,
+)
+"""The clause that renames the entity."""
+
+
+def head_name(text: str | None) -> str | None:
+    """The former name a renaming notice's head names, else None."""
+    text = text or ""
+    if not NEW_NAME_RE.search(text):
+        return None
+    m = HEAD_NAME_RE.match(text)
+    return m["name"].strip() if m else None
+
+
 TRANSFER_WORDS = ("ubertragbarkeit", "vinkul", "transfert des actions", "trasferibilita")
 """Words of a restriction on transferring shares ("Die Übertragbarkeit der Namenaktien ist
 nach Massgabe der Statuten beschränkt", "le transfert des actions est limité",
@@ -256,11 +308,13 @@ def transfer_clause(text: str) -> str | None:
         return None
     start = text.rfind(". ", 0, at) + 2 if text.rfind(". ", 0, at) >= 0 else 0
     end = text.find(".", at)
-    return text[start : end + 1 if end >= 0 else at + 300].strip()[:300]
+    return escape_inline(text[start : end + 1 if end >= 0 else at + 300].strip()[:300])
 
 
 STRUCK_WORDS = (
     "gestrichen",
+    "streichung",
+    "radiation",
     "gelöscht",
     "geloscht",
     "dahingefallen",
@@ -278,4 +332,6 @@ werden gestrichen", "la mention … est radiée", "è stralciata")."""
 def struck_clauses(text: str | None) -> list[str]:
     """Every sentence of a notice that strikes something, as written."""
     parts = re.split(r"(?<=[a-z0-9\]]{2}[.;])\s+(?=[A-ZÀ-Ý])", text or "")
-    return [p.strip()[:300] for p in parts if any(w in fold(p) for w in STRUCK_WORDS)]
+    return [
+        escape_inline(p.strip()[:300]) for p in parts if any(w in fold(p) for w in STRUCK_WORDS)
+    ]

@@ -20,6 +20,7 @@ from graph_agent.answers import person_places as pp
 from graph_agent.answers import roles as rl
 from graph_agent.answers.entity_attributes import attribute_answer, entity_uid, legal_form_answer
 from graph_agent.answers.fact_record import Facts, neg
+from graph_agent.answers.namesakes import namesakes
 from graph_agent.answers.notice_facts import NOTICE_FACTS, notice_fact
 from graph_agent.answers.phrases import fact_name
 from graph_agent.answers.postal import postal_answer
@@ -50,13 +51,21 @@ def answer(
     person = f.entity.get("kind") == "person"
     facts = list(ask.facts) or ["role"]
     if person and "mandates" in facts:
-        facts = ["mandates"]  # "in which companies are they active": a person's roles
+        # "in which companies are they active" (and "where does he live"): a person's roles
+        facts = [x for x in facts if x in ("residence", "origin", "nationality", "mandates")]
     if person and ask.has("besides") and others:
         return md.mandates_besides(f, ask, others)
     if not person and ask.role and facts == ["role"] and rl.holds_elsewhere(f.roles, ask.role):
         # "who did they audit?" of an audit firm: the role is the entity's own, held elsewhere
         return "\n".join(md.mandates(f, ask)), f.used, False
-    if not person and ask.role and ask.population and not ask.count and facts == ["role"]:
+    if (
+        not person
+        and ask.role
+        and ask.population
+        and not ask.count
+        and facts == ["role"]
+        and (rl.holds_elsewhere(f.roles, ask.role) or not rl.select(f.roles, ask, "in", others)[0])
+    ):
         # "Which entities had X as auditor?": the companies X holds that role in
         return "\n".join(md.mandates(f, ask)), f.used, False
     if person and facts[:1] == ["registered"]:
@@ -77,6 +86,7 @@ def answer(
             "changes",
             "happened",
             "communications",
+            "namesakes",
             *NOTICE_FACTS,
         )
         for x in facts
@@ -113,6 +123,8 @@ def one_fact(f: Facts, fact: str, ask: Ask, others: list[str], person: bool) -> 
         return [neg(f, "unpublished", name=f.name)]
     if fact in NOTICE_FACTS:
         return notice_fact(f, fact, ask)
+    if fact == "namesakes" and not person:
+        return namesakes(f, ask, others)
     if (
         fact == "address"
         and not ask.role
@@ -147,6 +159,15 @@ def one_fact(f: Facts, fact: str, ask: Ask, others: list[str], person: bool) -> 
         and ask.has("changes", "past", "before")
         and (len(f.of("seat")) > 1 or ev.head_move(f) is not None)
     )
+    if (
+        fact == "address"
+        and ask.has("before")
+        and not ask.has("now")
+        and len(f.of("address")) <= 1
+        and ev.head_move(f) is not None
+    ):
+        # "and before?" of an address no earlier notice gives: where it was before its move
+        return ev.seat_changes(f, ask)
     if fact == "address" and ask.has("postal"):
         return postal_answer(f, ask)
     if fact in ("address", "seat", "capital", "purpose") and not seat_moves:
@@ -168,7 +189,8 @@ def one_fact(f: Facts, fact: str, ask: Ask, others: list[str], person: bool) -> 
         return struct
     if fact in pp.KINDS and (moved := pp.places_over_time(f, fact, ask, others, person)):
         return moved
-    if fact == "residence" and person and not ask.role:
+    if fact == "residence" and person and (not ask.role or ask.inherited):
+        # "dove abita X?" after "who holds the procuration?": X's home, not X's roles
         return md.person_residence(f, ask)
     if fact in ("signature", "shares", "residence", "role") or (
         fact == "mandates" and not person and ask.role is None and others
@@ -180,16 +202,21 @@ def one_fact(f: Facts, fact: str, ask: Ask, others: list[str], person: bool) -> 
         return hd.role_answer(f, ask, others)
     if fact == "mandates":
         return md.mandates(f, ask)
+    if fact == "struck":
+        return ev.struck(f, ask) or [neg(f, "no_fact", name=f.name, what=fact_name(f.lang, fact))]
     if fact == "deleted" and (ask.date_from or ask.date_to) and (struck := ev.struck(f, ask)):
         return struck  # "what was struck in 2026?" of an entity not deleted then: the clauses
     if fact in ("registered", "deleted", "status"):
         return ev.lifecycle(f, fact)
+    if fact == "changes" and ask.role and not (ask.as_of or ask.date_from or ask.date_to):
+        # "when did X change its partners?": the days the holders of that role changed
+        return hd.role_changes(f, ask)
     if fact in ("happened", "changes", "notices"):
         return ev.events_answer(f, fact, ask, others)
     if fact == "names":
         return ev.names(f)
     if fact in ("head_office", "branches", "mergers", "transfers"):
-        return lk.links(f, fact)
+        return lk.links(f, fact, ask.claimed if fact == "branches" else None)
     if fact == "supervision":
         return lk.supervision(f, ask)
     if fact == "bankruptcy":

@@ -10,7 +10,7 @@ from typing import Any
 from graph_agent.answers import fact_text as ft
 from graph_agent.answers import roles as rl
 from graph_agent.answers.fact_record import PERSON, Facts, neg, when_text
-from graph_agent.answers.phrases import fact_name, role_name, say, signature_name, span
+from graph_agent.answers.phrases import day, fact_name, role_name, say, signature_name, span
 from graph_agent.planners.offline.asks import Ask
 
 Rec = dict[str, Any]
@@ -185,8 +185,14 @@ def _role_answer(f: Facts, ask: Ask, others: list[str]) -> list[str]:
     if ask.has("persons_word"):
         rows = [r for r in rows if r.get("other_kind") != "company"] or rows
     if ask.signature:
-        rows = [r for r in rows if str(r.get("signature") or "").startswith(ask.signature)] or rows
-    elif "signature" in ask.facts and not ask.role:
+        signing = [r for r in rows if str(r.get("signature") or "").startswith(ask.signature)]
+        if rows and not signing and not others:
+            # "wer hat Einzelunterschrift?" where nobody has: say so, then how they do sign
+            lead = neg(f, "no_signature", name=f.name, sig=signature_name(lang, ask.signature),
+                       when=when)  # fmt: skip
+            return [lead, *(f"- {holder_line(f, r, ask)}" for r in rows)]
+        rows = signing or rows
+    elif "signature" in ask.facts and (not ask.role or ask.inherited):
         # "who may sign": the holders with a signature
         rows = [r for r in rows if r.get("signature") not in (None, "none", "unknown")] or rows
     if not rows:
@@ -197,6 +203,8 @@ def _role_answer(f: Facts, ask: Ask, others: list[str]) -> list[str]:
             role = ", ".join(others)
         return [neg(f, "no_holder", name=f.name, role=role, when=when), *around(f, ask, how)]
     lines = [holder_line(f, r, ask) for r in rows]
+    if how == "before the change" and ask.inherited:
+        when = ""  # the time was the last turn's: these held the role before it
     role = role_name(lang, ask.role) if ask.role else ""
     if ask.role == "auditor" and how == "all" and (opt := waived_after(f, rows)):
         # no auditor holds office today and a later notice waives the audit: say so first
@@ -206,7 +214,8 @@ def _role_answer(f: Facts, ask: Ask, others: list[str]) -> list[str]:
         ]
     if how in ("left", "joined"):
         n = len({r.get("other_id") for r in rows})
-        lead = say(lang, how, name=f.name, when=when, v=f"({n}) " + "; ".join(lines))
+        key = f"{how}_one" if n == 1 else how
+        lead = say(lang, key, name=f.name, when=when, n=n, v="; ".join(lines))
     elif how in ("successor", "predecessor"):
         # without a role word, the role is the one the named holder and the successor share
         role = role or str(rows[0].get("role_text") or "")
@@ -292,3 +301,47 @@ def prev_roles_of(f: Facts, holder_id: object) -> str:
         return ""
     word = {"de": "bisher", "fr": "auparavant", "it": "in precedenza", "en": "previously"}
     return f"{word.get(f.lang, word['en'])}: " + ", ".join(dict.fromkeys(prev))
+
+
+CHANGE_WORDS = {
+    "de": ("neu", "ausgeschieden"),
+    "fr": ("nouveau", "sorti"),
+    "it": ("nuovo", "uscito"),
+    "en": ("new", "left"),
+}
+
+
+def role_changes(f: Facts, ask: Ask) -> list[str]:
+    """When the holders of one role changed after the entity's first entry: each day with who
+    came and who went ("when did X change its partners?")."""
+    rows = [r for r in f.roles if r.get("direction") == "in" and rl.has_role(r, ask.role)]
+    starts = [str(r.get("valid_from")) for r in rows if r.get("valid_from")]
+    # the first entry's holders are no change; without a registration day, and when some
+    # holder is known only by the end of the role, every start is one
+    known = len(starts) == len(rows) and bool(starts)
+    first = str(f.entity.get("registered_on") or (min(starts) if known else ""))
+    days: dict[str, tuple[list[Rec], list[Rec]]] = {}
+    for r in rows:
+        start, end = str(r.get("valid_from") or ""), str(r.get("valid_to") or "")
+        if start and start > first:
+            days.setdefault(start, ([], []))[0].append(r)
+        if end:
+            days.setdefault(end, ([], []))[1].append(r)
+    role = role_name(f.lang, ask.role)
+    if not days:
+        return [neg(f, "no_change", name=f.name, what=role, when="")]
+    new, gone = CHANGE_WORDS.get(f.lang, CHANGE_WORDS["en"])
+    lines = []
+    for d in sorted(days):
+        came, gone_rows = days[d]
+        came_ids = {r.get("other_id") for r in came}
+        went = [r for r in gone_rows if r.get("other_id") not in came_ids]  # a changed function
+        bits = [f"{new}: " + ", ".join(f"**{r.get('other_name')}**" for r in came)] if came else []
+        bits += (
+            [f"{gone}: " + ", ".join(f"**{r.get('other_name')}**" for r in went)] if went else []
+        )
+        if bits:
+            lines.append(f"{day(d)} ({'; '.join(bits)})" + f.c(*came, *went))
+    if not lines:
+        return [neg(f, "no_change", name=f.name, what=role, when="")]
+    return [say(f.lang, "role_changes", name=f.name, role=role, v="; ".join(lines))]

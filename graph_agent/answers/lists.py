@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from graph_agent.answers.capital import money
 from graph_agent.answers.citations import cite, pubs_of
 from graph_agent.answers.phrases import day, role_name, signature_name, span
 from graph_agent.state import Slots
@@ -78,21 +79,28 @@ def filters_text(args: dict[str, Any], lang: str) -> str:
     return f" ({', '.join(parts)})" if parts else ""
 
 
-def row_line(r: dict[str, Any], what: str, lang: str, dates: dict[str, str]) -> str:
-    """One listed item, cited."""
+def row_line(
+    r: dict[str, Any], what: str, lang: str, dates: dict[str, str], capital: bool = False
+) -> str:
+    """One listed item, cited; `capital`: the company's capital is shown (a capital filter)."""
     src = cite(pubs_of(r), dates)
+    name = escape_inline(r.get("name"))
     if what == "notices":
-        return f"- **{day(r.get('pub_date'))}** {r.get('name')} ({', '.join(r.get('event_types') or [])}){src}"
+        kinds = ", ".join(r.get("event_types") or [])
+        return f"- **{day(r.get('pub_date'))}** {name} ({kinds}){src}"
     if what == "persons":
         return person_line(r, lang, dates)
     if what == "roles":
         when = span(lang, r.get("valid_from"), r.get("valid_to"))
         sig = f", {signature_name(lang, str(r['signature']))}" if r.get("signature") else ""
-        return f"- **{r.get('name')}**: {r.get('role_text') or r.get('role')}{sig} — {r.get('company')} ({when}){src}"
-    bits = [str(x) for x in (r.get("uid"), r.get("seat"), r.get("status")) if x]
+        role = escape_inline(r.get("role_text") or r.get("role"))
+        return f"- **{name}**: {role}{sig} — {escape_inline(r.get('company'))} ({when}){src}"
+    bits = [escape_inline(x) for x in (r.get("uid"), r.get("seat"), r.get("status")) if x]
     if r.get("deleted_on"):
         bits.append(day(r.get("deleted_on")))
-    return f"- **{r.get('name')}** ({', '.join(bits)}){src}"
+    if capital and isinstance(r.get("capital"), (int, float)):
+        bits.append(money(float(r["capital"])))
+    return f"- **{name}** ({', '.join(bits)}){src}"
 
 
 def person_line(r: dict[str, Any], lang: str, dates: dict[str, str]) -> str:
@@ -127,4 +135,6 @@ def list_answer(
     lead = LEADS.get(lang, LEADS["en"]).format(
         n=total, what=label, filters=filters, names="; ".join(names[:20])
     )
-    return "\n".join([lead, "", *(row_line(r, what, lang, dates) for r in rows[:50])])
+    capital = bool(args.get("capital") or args.get("event_type") == "capital_change")
+    lines = [row_line(r, what, lang, dates, capital) for r in rows[:50]]
+    return "\n".join([lead, "", *lines])

@@ -143,9 +143,25 @@ def _select(
             return [r for r in ended if r.get("valid_to") == last], "before the change"
     if people and not ask.role and direction == "in":
         return people, "named"
-    if ask.as_of:
-        return [r for r in mine if valid_on(r, ask.as_of)], "on"
+    if ask.has("before") and ask.inherited and (ask.as_of or ask.date_from or ask.date_to):
+        # "und davor?" after "who was the auditor in 2005?": who held it before those holders
+        then = (
+            [r for r in mine if valid_on(r, ask.as_of)]
+            if ask.as_of
+            else [r for r in mine if overlaps(r, ask.date_from, ask.date_to)]
+        )
+        if then:
+            start = min(str(r.get("valid_from") or "") for r in then)
+            prior = [r for r in mine if r not in then and r.get("valid_to") and start
+                     and str(r.get("valid_to")) <= start]  # fmt: skip
+            if prior:
+                last = max(str(r.get("valid_to")) for r in prior)
+                return [r for r in prior if str(r.get("valid_to")) == last], "before the change"
     a, b = ask.date_from, ask.date_to
+    if ask.as_of and ask.has("joined", "left") and not (a or b):
+        a = b = ask.as_of  # "who was entered on 16.10.2006?": that day's entries and exits
+    elif ask.as_of:
+        return [r for r in mine if valid_on(r, ask.as_of)], "on"
     if ask.has("left") and (a or b):
         # the day of the register entry or of its publication; a holder whose function only
         # changed (a new entry goes on) did not leave
@@ -200,6 +216,10 @@ def _select(
         return [r for r in mine if first and valid_on(r, first)], "at registration"
     if ask.date_from or ask.date_to:
         return [r for r in mine if overlaps(r, ask.date_from, ask.date_to)], "period"
+    current = [r for r in mine if not r.get("valid_to")]
+    if ask.has("since_when") and not ask.has("past", "changes", "happened") and current:
+        # "seit wann ist der Präsident dabei?": the one in office, with the day he came
+        return current, "current"
     if ask.has("over_time", "changes", "since_when", "happened") or "mandates" in ask.facts:
         # in the order they held it: an interval known only by its end comes by that end
         return sorted(

@@ -17,13 +17,14 @@ from typing import Any, Final
 from ingestion.extraction.facts.capital import Contribution, share_classes
 from ingestion.extraction.facts.statements import audit_opting_out, business_address, supervision
 from ingestion.extraction.facts.winding_up import winding_up
-from ingestion.graph.capital_history import STATED, stated_capital
+from ingestion.graph.capital_history import STATED, capital_value, stated_capital
 from ingestion.graph.notice_amounts import (
     balance,
     labelled_opening,
     liquidation_address,
     share_premium,
 )
+from shabgraph.register.capital_phrase import stated_capital as capital_phrase
 
 FACT_ATTRIBUTES: Final = (
     "deletion_reason", "dissolution", "shares", "audit_opting_out", "supervision", "balance",
@@ -40,12 +41,18 @@ def _json(value: dict[str, Any]) -> str:
 
 
 def notice_facts(
-    text: str, deletion: bool, seat: str | None, has_address: bool, registers_auditor: bool
+    text: str,
+    deletion: bool,
+    seat: str | None,
+    has_address: bool,
+    registers_auditor: bool,
+    has_capital: bool = False,
 ) -> tuple[dict[str, Any], list[tuple[str, str]]]:
     """(Event properties, subject attributes) one notice states.
 
     `has_address`: the structured block already gives the address; `registers_auditor`: the
-    notice enters an audit firm (which ends an opting-out).
+    notice enters an audit firm (which ends an opting-out); `has_capital`: the structured
+    block already gives the capital.
     """
     event: dict[str, Any] = {}
     attrs: list[tuple[str, str]] = []
@@ -105,6 +112,14 @@ def notice_facts(
     capital = stated_capital(text)
     if capital:
         attrs.append((STATED, capital))
+    elif (
+        not has_capital
+        and (phrase := capital_phrase(text))
+        and phrase.amount is not None
+        and phrase.currency == "CHF"
+    ):
+        # an old daily notice writes its capital only in words ("Stammkapital: CHF 20'000")
+        attrs.append(("capital", capital_value(phrase.amount)))
     return event, attrs
 
 

@@ -242,6 +242,9 @@ def notice_rows(pub: Publication, rec: ExtractionRecord) -> NoticeRows:
         seat,
         structured and _address_line(pub) is not None,
         auditor,
+        has_capital=bool(
+            structured and block and block.capital and block.capital.nominal is not None
+        ),
     )
     subject = _subject(pub, rec, when, fact_attrs)
     if subject and subject.uid and not subject.uid_valid:

@@ -7,6 +7,7 @@ case, no accents: `fold_accents`), the form they are looked up in.
 
 from __future__ import annotations
 
+import re
 from typing import Final
 
 from shabgraph.register.folding import fold, fold_accents
@@ -125,3 +126,47 @@ def canton_code(text: str) -> str | None:
     if word.upper() in CANTONS:
         return word.upper()
     return CANTON_NAMES.get(fold_accents(word)) or _BY_FOLD.get(fold(word))
+
+
+CANTON_ADJECTIVES: Final[dict[str, str]] = {
+    "zurcher": "ZH", "zuercher": "ZH", "zurichois": "ZH", "zurighes": "ZH",
+    "berner": "BE", "bernois": "BE", "bernes": "BE",
+    "luzerner": "LU", "lucernois": "LU", "lucernes": "LU",
+    "urner": "UR", "uranais": "UR",
+    "schwyzer": "SZ", "schwytzois": "SZ", "svittes": "SZ",
+    "obwaldner": "OW", "nidwaldner": "NW",
+    "glarner": "GL", "glaronais": "GL", "glarones": "GL",
+    "zuger": "ZG", "zougois": "ZG", "zughes": "ZG",
+    "fribourgeois": "FR", "freiburger": "FR", "friburghes": "FR",
+    "solothurner": "SO", "soleurois": "SO", "solettes": "SO",
+    "basler": "BS", "balois": "BS", "basiles": "BS",
+    "schaffhauser": "SH", "schaffhousois": "SH", "sciaffusan": "SH",
+    "appenzeller": "AR", "appenzellois": "AR", "appenzelles": "AR",
+    "st. galler": "SG", "sankt galler": "SG", "saint-gallois": "SG", "st-gallois": "SG",
+    "sangalles": "SG",
+    "bundner": "GR", "buendner": "GR", "grison": "GR", "grigiones": "GR",
+    "aargauer": "AG", "argovien": "AG", "argovies": "AG",
+    "thurgauer": "TG", "thurgovien": "TG", "turgovies": "TG",
+    "tessiner": "TI", "tessinois": "TI", "ticines": "TI",
+    "waadtlander": "VD", "waadtlaender": "VD", "vaudois": "VD", "vodes": "VD",
+    "walliser": "VS", "valaisan": "VS", "vallesan": "VS",
+    "neuenburger": "NE", "neuchatelois": "NE", "neocastellan": "NE",
+    "genfer": "GE", "genevois": "GE", "ginevrin": "GE", "genevan": "GE",
+    "jurassien": "JU", "jurassisch": "JU", "giurassian": "JU",
+}  # fmt: skip
+"""How the languages name a canton's people and things, folded, as stems (`ticines` reads
+`ticinese` and `ticinesi`, `vaudois` `vaudoise`): "le imprese ticinesi", "die Zürcher
+Firmen", "les sociétés vaudoises". `Basler` is read as Basel-Stadt, `Appenzeller` as
+Ausserrhoden (the larger half)."""
+
+_ADJECTIVE_RE: Final = re.compile(
+    r"(?<![a-z])("
+    + "|".join(sorted(map(re.escape, CANTON_ADJECTIVES), key=len, reverse=True))
+    + r")[a-z]*"
+)
+
+
+def canton_of_adjective(folded: str) -> str | None:
+    """The canton a folded text names by its adjective ("imprese ticinesi" -> TI), else None."""
+    m = _ADJECTIVE_RE.search(folded)
+    return CANTON_ADJECTIVES[m[1]] if m else None

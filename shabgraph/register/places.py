@@ -69,13 +69,21 @@ residence written `à Berne` is the `Bern` of a German question."""
 _QUALIFIER: Final = re.compile(r"(?:\(\s*([A-Za-z]{1,3})\s*\)|,\s*([A-Z]{2,3})|\s([A-Z]{2,3}))\s*$")
 
 
+ABBREVIATIONS: Final = {"dev": "devant"}
+"""Words the register shortens inside place names ("Vuisternens-dev.-Romont")."""
+
+
 @lru_cache(maxsize=1 << 16)  # places repeat across millions of mentions
 def place_norm(place: str | None) -> str:
     """Normalised place: folded tokens without a trailing canton or country qualifier."""
-    toks = tokens(place)
-    # "Reinach (BL)", "Cranves-Sales, FRA": the qualifier is a 2-3 letter code at the end.
-    while len(toks) > 1 and len(toks[-1]) <= 3:
-        toks = toks[:-1]
+    text = place or ""
+    # "Reinach (BL)", "Cranves-Sales, FRA", "Wangen SZ": a 2-3 letter code written at the end;
+    # a short word of the name stays ("Collina d'Oro")
+    while (m := _QUALIFIER.search(text)) and m.start() > 0:
+        text = text[: m.start()]
+    toks = [ABBREVIATIONS.get(t, t) for t in tokens(text)]
+    while len(toks) > 1 and toks[-1].upper() in CANTONS:
+        toks = toks[:-1]  # "wangen sz", typed in lower case
     return " ".join(toks)
 
 

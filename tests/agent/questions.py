@@ -210,7 +210,7 @@ CASES: tuple[Case, ...] = (
     one(
         "en_board_as_of",
         q="Who was on the board of Alpenblick Holding AG on 1 March 2021?",
-        must=("Sandra Frei", "Hans Müller", "2021-03-01"),
+        must=("Sandra Frei", "Hans Müller", "01.03.2021"),
         must_not=("Peter Keller",),
     ),
     one(
@@ -476,8 +476,8 @@ CASES: tuple[Case, ...] = (
         "it_who_left_and_who_joined_in_a_year",
         q="Alpenblick Holding AG nel 2020: chi è uscito e chi è entrato?",
         must=(
-            "Usciti da **Alpenblick Holding AG** (2020): (1) **Peter Keller**",
-            "Nuovi iscritti presso **Alpenblick Holding AG** (2020)",
+            "Presso **Alpenblick Holding AG** (2020), 1 uscito: **Peter Keller**",
+            "Presso **Alpenblick Holding AG** (2020), 2 nuovi iscritti",
             "**Sandra Frei**",
         ),
     ),
@@ -560,7 +560,7 @@ CASES: tuple[Case, ...] = (
     one(
         "de_persons_who_joined_are_no_audit_firm",
         q="Wie viele Personen sind 2020 bei der Alpenblick Holding AG eingetreten?",
-        must=("(1) **Sandra Frei**",),
+        must=("wurde 1 neu eingetragen: **Sandra Frei**",),
         must_not=("Nordlicht Treuhand",),
     ),
     # --- an acronym for a registered name, and the entity used said
@@ -977,7 +977,7 @@ CASES: tuple[Case, ...] = (
     one(
         "de_left_in_a_year",
         q="Wer ist 2020 aus dem Verwaltungsrat der Alpenblick Holding AG ausgeschieden?",
-        must=("(1) **Peter Keller**",),
+        must=("ist 1 ausgeschieden: **Peter Keller**",),
         must_not=("Sandra Frei",),
         cites=("E03",),
     ),

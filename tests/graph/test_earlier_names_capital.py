@@ -100,11 +100,12 @@ def test_capital_states_within_a_notice(graph: Driver) -> None:
     states = _capital(graph, "Quarzfeld Prüftechnik AG")
     change = NOTICES[1].pub
     assert [(s["value"], s["pub"], s["inferred"]) for s in states] == [
-        # the daily layout has no structured capital: the registration's is the one stated
-        ("100000.0", change, "stated_before"),
+        # the daily layout has no structured capital: the registration states it in words
+        ("100000.0", NOTICES[0].pub, None),
         ("50000.0", change, "intermediate"),
         ("200000.0", change, None),
     ]
+    assert states[0]["valid_from"] == _d("2012-03-05")
     assert states[0]["valid_to"] == _d("2015-06-01")
     assert states[1]["valid_from"] == states[1]["valid_to"] == _d("2015-06-01")
 

@@ -44,6 +44,7 @@ HOSTILE = [
     "`code` **bold** _em_ ~~strike~~ | pipe |",
     ":abbr[x]{title=y}",
     "Muster\u202eGA llieS\u200b AG",
+    "Meier & Partner &amp; Co &#60;b&#62; &lt;i&gt;",
 ]
 PARSER = MarkdownIt("commonmark").enable("table").enable("strikethrough")
 

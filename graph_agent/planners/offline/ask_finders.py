@@ -249,10 +249,13 @@ def prune(facts: tuple[str, ...], folded: str) -> tuple[str, ...]:
         out.remove("seat")  # "von wo ist sie heimatberechtigt?": the origin, not a seat
     if "head_office" in out and "seat" in out:
         out.remove("seat")
+    if "struck" in out:
+        # "was wurde gestrichen?", "qu'est-ce qui a été radié des statuts ?": the clauses
+        out = [f for f in out if f not in ("deleted", "statutes", "notices")]
     if "status" in out and "registered" in out:
         out.remove("registered")  # "still registered?": the status today, not the entry day
     if "mandates" in out and any(
-        f in out for f in ATTRIBUTE_FACTS if f not in ("seat", "status", "names")
+        f in out for f in ATTRIBUTE_FACTS if f not in ("seat", "status", "names", "residence")
     ):
         out.remove("mandates")
     return tuple(out)

@@ -122,6 +122,8 @@ def separable_cues(folded: str) -> set[str]:
 CO_SIGN_RE = re.compile(
     r"(?<![a-z])(?:(?:zusammen |gemeinsam )?mit|(?:together )?with|avec|(?:insieme )?con)\s+"
     r"(?:ihr|ihm|ihnen|her|him|them|elle|lui|eux|elles|lei|loro|wem|whom|qui|chi)(?![a-z])"
+    r"|(?<![a-z])(?:sonst noch|ausserdem noch|wer noch|else|d'autre|encore|altri|altro|ancora)"
+    r"(?![a-z])"
 )
 """A signature asked together with someone ("wer zeichnet mit ihr?", "who signs with him?",
 "avec qui signe-t-elle ?", "con chi firma?"): the other holders who sign with that person."""
@@ -141,9 +143,17 @@ WH_START_RE = re.compile(
 )
 
 
+BRANCH_AT_RE = re.compile(
+    r"(?:[Zz]weigniederlassung\w*|[Ff]iliale\w*|[Ss]uccursale\w*|[Bb]ranch\w*|ZN)\s+"
+    r"(?:in|a|à|en|im|at|di|de|d')\s*(?P<p>[A-ZÀ-Ý][\w'’.-]+(?:[ -][A-ZÀ-Ý][\w'’.-]+)*)"
+)
+"""A branch asked at a place ("eine Zweigniederlassung in X?", "a branch in X?", "une
+succursale à X ?"): a yes/no question about a branch there."""
+
+
 def claimed_seat(question: str) -> str | None:
-    """The place a yes/no question asserts as the seat, if it asserts one."""
+    """The place a yes/no question asserts as the seat (or as a branch's), if it asserts one."""
     if WH_START_RE.match(question):
         return None
-    m = CLAIMED_SEAT_RE.search(question)
+    m = CLAIMED_SEAT_RE.search(question) or BRANCH_AT_RE.search(question)
     return m["p"].rstrip(".") if m else None

@@ -27,7 +27,7 @@ from graph_agent.planners.offline.ask_finders import (
     without,
 )
 from graph_agent.planners.offline.ask_words import asks_predecessor, claimed_seat, find_signature
-from graph_agent.planners.offline.date_words import find_full_date, find_period
+from graph_agent.planners.offline.date_words import find_full_date, find_period, part_of_year
 from graph_agent.planners.offline.descriptions import described
 from graph_agent.planners.offline.mentions import mentions, names_something
 from graph_agent.planners.offline.slots import fold
@@ -60,6 +60,11 @@ OTHER_RE = re.compile(
     r"le altre|the other|the others)(?![a-z])"
 )
 """'The other (partner)': the holders besides the one the conversation named."""
+THAT_COMPANY_RE = re.compile(
+    r"(?<![a-z])(?:diese[rsnm]?|jene[rsnm]?|that|this|cette|cet|quell[ao]|quest[ao])\s+"
+    r"(?:firma|gesellschaft|unternehmen|company|firm|societe|entreprise|societa|ditta|azienda)"
+)
+"""'That company' in a follow-up: the company the last answer named (a holder), in folded words."""
 HOLDER_ATTRIBUTES = frozenset({"uid", "seat", "address"})
 """Facts of a company that a follow-up may ask of the company holding the role just asked."""
 COMPANY_ROLES = frozenset({"auditor"})
@@ -154,7 +159,7 @@ def understand(question: str, history: list[dict[str, Any]] | None = None) -> As
         date_from=date_from,
         date_to=date_to,
         cues=_direction(find_cues(fold(time_text)), whole),
-        count=has_any(folded, lists["count"]) is not None,
+        count=has_any(folded, lists["count"]) is not None and not FROM_TO_RE.search(whole),
         # "il presidente della società anonima di X" describes one company, not a population
         population=has_any(folded, lists["population"]) is not None and not described(question),
         most=has_any(folded, lists["most"]) is not None,
@@ -164,12 +169,37 @@ def understand(question: str, history: list[dict[str, Any]] | None = None) -> As
         together=has_any(whole, TOGETHER_WORDS) is not None,
         claimed=claimed_seat(question),
     )
+    people = has_any(folded, PEOPLE_WORDS) is not None
+    if (
+        ask.count
+        and (ask.role or people)
+        and not ask.has("left")
+        and has_any(folded, NEW_ENTRY_WORDS)
+    ):
+        # "wie viele neue Stiftungsräte …?", "how many persons were newly entered …?": the
+        # holders who joined (of any role when only persons are named)
+        facts = ask.facts if ask.role else ("role",)
+        ask = replace(ask, facts=facts, cues=ask.cues | {"joined"})
+    if ask.as_of and (set(ask.facts) & {"changes", "happened", "notices"} or ask.has("changes")):
+        # "changements début 2017", "what happened at the end of 2013": a part of the year
+        # is a period of notices, not the state on one day
+        part = part_of_year(whole)
+        if part:
+            ask = replace(ask, as_of=None, date_from=part[0], date_to=part[1])
+    if SAME_PERSON_RE.search(whole):
+        # "sono la stessa persona?", "eine Person oder zwei?": the holders who share a name
+        ask = replace(ask, facts=("namesakes",), count=False, population=False)
+    if FROM_TO_RE.search(whole):
+        # "de combien à combien ?": the value before and after a change, not a count
+        ask = replace(ask, cues=ask.cues | {"changes", "over_time"})
     if not ask.role and not (ask.population or ask.count) and has_any(folded, OPTING_OUT):
         # "quando ha fatto l'opting out?": the audit waiver, read with the auditors' entries
         ask = replace(ask, role="auditor")
     if ask.has("besides") and set(ask.facts) <= {"registered", "status", "role"}:
         # "Ist X ausser bei Y noch woanders eingetragen?": X's other companies
         ask = replace(ask, facts=("mandates",))
+    if THAT_COMPANY_RE.search(whole):
+        ask = replace(ask, cues=ask.cues | {"that_company"})
     if history and ask.follow_up and not asks_identity(question, ask):
         ask = inherit(ask, understand(str(history[-1].get("question", "")), history[:-1]))
     if history and OTHER_RE.search(whole):
@@ -180,6 +210,27 @@ def understand(question: str, history: list[dict[str, Any]] | None = None) -> As
     return ask
 
 
+NEW_ENTRY_WORDS = ("neue", "neu ", "eingetragen", "eintragen", "nouveaux", "nouvelles",
+                   "nouveau", "nouvelle", "inscrit", "nuovi", "nuove", "nuovo", "iscritt",
+                   "entrat", "new ", "entered", "registered", "added")  # fmt: skip
+"""Words that make a count of role holders a count of those newly entered (folded)."""
+PEOPLE_WORDS = ("personen", "persons", "people", "personnes", "persone", "leute")
+"""Words that count persons rather than notices (folded)."""
+SAME_PERSON_RE = re.compile(
+    r"(?<![a-z])(?:(?:die ?selbe|die gleiche|dieselbe|la meme|la stessa|the same|one and the same)"
+    r"\s+person\w*|eine person oder zwei|une (?:seule )?personne ou deux|una (?:sola )?persona o due"
+    r"|one person or two|(?:gleichen?|selben?) (?:nachnamen?|familiennamen?|namen)"
+    r"|(?:meme|memes) nom|stesso cognome|same (?:sur|family |last )?name|deux personnes differentes"
+    r"|zwei verschiedene personen|due persone diverse|two different (?:people|persons))"
+)
+"""A question whether holders who share a name are one person ("ist das dieselbe Person?",
+"sont-ils la même personne ?", "i due soci con lo stesso cognome", "the same person?")."""
+FROM_TO_RE = re.compile(
+    r"\b(?:de combien a combien|von wie ?viel\w* auf wie ?viel|da quanto a quanto"
+    r"|from how much to (?:how much|what)|from what to what)\b"
+)
+"""A value asked before and after its change, in folded words ("de combien à combien",
+"von wie viel auf wie viel", "da quanto a quanto", "from how much to how much")."""
 AT_COMPANY_RE = re.compile(
     r"^\s*(?:und |and |et |e )?(?:wer ist|wer war|who is|who was|qui est|qui etait|chi e|chi era)\s+"
     r"[^?]+?\s(?:bei der|bei|in der|im|nella|nel|nello|presso|alla|chez|a la|au|at|in the|with)\s"
@@ -242,13 +293,15 @@ def inherit(ask: Ask, last: Ask) -> Ask:
         # "welche UID hat die?" after "wer ist Revisionsstelle?": the audit firm's UID
         or (
             not ask.role
-            and last.role in COMPANY_ROLES
+            and (last.role in COMPANY_ROLES or (last.role and ask.has("that_company")))
             and bool(set(own) - {"mandates"})
             and set(own) - {"mandates"} <= HOLDER_ATTRIBUTES
         )
     ):
         changes.update(role=last.role, inherited=True)
-        if last.role in COMPANY_ROLES and set(own) - {"mandates"} <= HOLDER_ATTRIBUTES:
+        if (last.role in COMPANY_ROLES or ask.has("that_company")) and set(own) - {
+            "mandates"
+        } <= HOLDER_ATTRIBUTES:
             changes.update(facts=tuple(x for x in ask.facts if x != "mandates"))
     if not (ask.as_of or ask.date_from or ask.date_to) and ask.has("since_when", "before"):
         changes.update(as_of=last.as_of, date_from=last.date_from, date_to=last.date_to)

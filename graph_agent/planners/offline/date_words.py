@@ -42,6 +42,18 @@ YEAR_MID_RE = re.compile(
 """'Mitte 2012', 'mid-2012', 'à la mi-2012', 'a metà 2012': the middle of the year (30 June)."""
 
 
+def part_of_year(folded: str) -> tuple[str, str] | None:
+    """The months a start, middle or end of a year covers ("début 2017": January to April,
+    "Mitte 2012": May to August, "Ende 2013": September to December), else None."""
+    if m := YEAR_START_RE.search(folded):
+        return f"{m[1]}-01-01", f"{m[1]}-04-30"
+    if m := YEAR_MID_RE.search(folded):
+        return f"{m[1]}-05-01", f"{m[1]}-08-31"
+    if m := YEAR_END_RE.search(folded):
+        return f"{m[1]}-09-01", f"{m[1]}-12-31"
+    return None
+
+
 ORDINAL_RE = re.compile(r"\b(\d{1,2})(?:\s?[°º]|er|re|st|nd|rd|th)(?=\s)")
 
 

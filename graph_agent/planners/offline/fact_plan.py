@@ -120,15 +120,19 @@ def route_facts(view: TurnView, slots: Slots) -> RouteOut | None:
     )
     if by_description:
         found = []  # "la fondazione di X": the companies at X are read, not a name searched
-    both = common_route(view, slots, found)
-    if both is not None:
-        return both
-    people = person_route(view, slots, found)
-    if people is not None:
-        return people
-    listed = None if by_description else list_route(view, slots, ask, found)
-    if listed is not None:
-        return listed
+    if "namesakes" in ask.facts and found:
+        # "Hess bei der X – dieselbe Person?": the entity's holders of that name are read
+        found = entity_first(view.question, found)
+    else:
+        both = common_route(view, slots, found)
+        if both is not None:
+            return both
+        people = person_route(view, slots, found)
+        if people is not None:
+            return people
+        listed = None if by_description else list_route(view, slots, ask, found)
+        if listed is not None:
+            return listed
     if ask.count and ask.population and not found and not slots.uid:
         return None  # a count over a population is never about the entity in focus
     target = by_description or bool(
@@ -153,10 +157,13 @@ def route_facts(view: TurnView, slots: Slots) -> RouteOut | None:
         and not view.focus
     ):
         return None
-    if detect_attribute(fold(view.question)) == "current" or (
-        ask.main == "names" and (ask.as_of or ask.date_from)
-    ):
-        return None  # a former name asked about today, or the name on a day: the states answer
+    current = detect_attribute(fold(view.question)) == "current" and not (
+        set(ask.facts) & OWN_FACTS
+    )
+    if current or (ask.main == "names" and (ask.as_of or ask.date_from)):
+        # a former name asked about today ("what is X called now?"; a fact of it today, as
+        # its purpose, is read from its facts), or the name on a day: the states answer
+        return None
     if "mandates" in ask.facts:
         # "A est-il aussi actif hors de la Fondation B ?": the person first
         found = sorted(found, key=lambda m: m.org)
@@ -193,6 +200,35 @@ def route_facts(view: TurnView, slots: Slots) -> RouteOut | None:
         reason=reason,
         slots=slots.model_copy(update=update),
     )
+
+
+OWN_FACTS = frozenset(
+    {"purpose", "capital", "address", "uid", "legal_form", "shares", "signature", "role",
+     "statutes", "communications", "branches", "head_office", "mergers", "transfers"}
+)  # fmt: skip
+"""Facts a question may ask of a company named by a former name ("die frühere X – was ist heute
+ihr Zweck?"): read from its facts, not answered with today's name and seat alone."""
+AT_ENTITY_RE = r"(?:bei(?: der| dem)?|in der|im|nella|nello|nel|della|dello|presso|alla|chez|aupres de|a la|au|dans la|de la|at|with|in the|of the)\s+"
+"""The preposition before the entity a question asks about ("bei der X", "nella X", "chez X")."""
+
+
+def entity_first(question: str, found: list[Mention]) -> list[Mention]:
+    """The mentions with the one that names the entity first: a legal form or organisation word,
+    then the name after "bei der", "nella", "chez", "at", then a name the question opens with
+    before a colon or dash ("X: i due soci …"); the persons' names follow."""
+    folded = fold(question)
+
+    def rank(m: Mention) -> int:
+        name = re.escape(fold(m.text))
+        if m.org:
+            return 0
+        if re.search(AT_ENTITY_RE + name, folded):
+            return 1
+        if re.match(r"\s*" + name + r"\s*[:\-–—]", folded):
+            return 2
+        return 3
+
+    return sorted(found, key=rank)
 
 
 HOLDER_FACTS = frozenset({"role", "signature", "shares"})

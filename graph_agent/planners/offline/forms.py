@@ -50,6 +50,18 @@ def _pattern(written: str) -> re.Pattern[str]:
     return re.compile(rf"(?<![a-z.]){body}(?![a-z])")
 
 
+EITHER_BRANCH_RE = re.compile(
+    r"(?:firm|gesellschaft|unternehm|societ|entreprise|entit|compan|ditt|impres|aziend)\w*"
+    r"\)?\s*\(?\s*(?:oder|ou|o|or|und|et|e|and|/|,)\s*\(?\s*(?:(?:der|des|les|le|the|i|di)\s+)?"
+    r"(?:zweigniederlass|succursal|filial|branch|sede secondari)"
+    r"|(?:zweigniederlass|succursal|filial|branch)\w*\s*(?:oder|ou|o|or|und|et|e|and|/|,)\s*"
+    r"(?:(?:der|des|les|le|the|i|di)\s+)?(?:hauptsitz|sieges? principa|sede principal|head office"
+    r"|firm|gesellschaft|unternehm|societ|entreprise|compan|ditt|impres|aziend)"
+)
+"""Companies and branches asked together ("Firmen oder Zweigniederlassungen", "entités (sociétés
+ou succursales)"): no branch filter, in folded words."""
+
+
 def legal_form_in(folded: str, *, branches: bool = True) -> str | None:
     """The eCH-0097 code of the legal form a folded question names, else None.
 
@@ -57,6 +69,7 @@ def legal_form_in(folded: str, *, branches: bool = True) -> str | None:
     canton, not the form AG. `branches=False` reads branch words as no form.
     """
     text = CANTON_PHRASE_RE.sub(" ", folded)
+    branches = branches and not EITHER_BRANCH_RE.search(text)
     hits = [
         (len(written), code)
         for written, code in spellings().items()

@@ -23,7 +23,7 @@ from graph_agent.planners.offline.list_words import (
     PLAIN_EVENTS,
 )
 from graph_agent.planners.offline.slots import fold
-from shabgraph.register.cantons import CANTON_NAMES, canton_code
+from shabgraph.register.cantons import CANTON_NAMES, canton_code, canton_of_adjective
 from shabgraph.register.folding import has_any
 
 
@@ -38,7 +38,7 @@ def canton_in(question: str, folded: str) -> str | None:
     for name, code in CANTON_NAMES.items():
         if len(name) > 3 and re.search(rf"(?<![a-z]){re.escape(name)}(?![a-z])", folded):
             return code
-    return None
+    return canton_of_adjective(folded)  # "le imprese ticinesi", "les sociétés vaudoises"
 
 
 SEAT_IN_RE = re.compile(

@@ -93,6 +93,7 @@ def list_route(view: TurnView, slots: Slots, ask: Ask, found: list[Mention]) -> 
         and bool(slots.event_type)
         and not ask.role
         and (has_any(folded, NOTICE_WORDS) is not None or has_any(folded, COMPANY_WORDS) is None)
+        and capital_in(folded) is None  # "… with a capital of CHF X": companies are counted
     )
     if slots.event_type == "deletion" and not (slots.date_from or slots.date_to):
         # "combien de sociétés ont été radiées" over all years: the status says which are deleted
@@ -147,6 +148,8 @@ def _names_event(folded: str) -> bool:
 def _what(folded: str, ask: Ask) -> str | None:
     if has_any(folded, OPTING_OUT_WORDS):
         return "companies"  # "… dispensées de réviseur": companies without auditor, no roles
+    if capital_in(folded) is not None:
+        return "companies"  # "new entries with a capital of CHF 20'000": notices hold no capital
     if ask.role and (ask.has("joined", "left") or ask.date_from or ask.date_to or ask.population):
         return "roles"
     if ask.signature and has_any(folded, PERSON_WORDS):

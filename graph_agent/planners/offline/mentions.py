@@ -69,11 +69,29 @@ TIME_BEFORE_YEAR_RE = re.compile(
 where it is also a family name ("Sommer")."""
 
 
+NOTICE_WORD_RE = re.compile(
+    r"(?:Meldung|Publikation|Eintrag|Eintragung|Mitteilung|Notice|Publication|Avis|"
+    r"Pubblicazione|Annuncio)(?:en|s|e|i)?"
+)
+"""A notice word joined to an acronym ("EQUAM-Meldung"): the notice of that entity."""
+
+
 def mentions(question: str) -> list[Mention]:
     """Candidate names, best first: quoted text, then runs with a legal form, then the rest."""
     question = branch_first(TIME_BEFORE_YEAR_RE.sub(" ", question))
+    # "Muster-ZN Flamatt", "Muster ZN Flamatt": the register's abbreviation of a branch
+    question = re.sub(r"(?<=\w)[- ]ZN(?= [A-ZÄÖÜ])", " Zweigniederlassung", question)
     # "SKS-Stiftungsrat", "ZKB-Präsident": an acronym, then the role asked
-    text = re.sub(r"\b([A-ZÄÖÜ]{2,6})-(?=[A-ZÄÖÜ][a-zäöüß])", r"\1 ", remove_uids(question))
+    text = re.sub(
+        r"\b([A-ZÄÖÜ]{2,6})-([A-ZÄÖÜ][a-zäöüß]+)",
+        # "EQUAM-Meldung": a notice or fact word after the acronym is no part of the name
+        lambda m: (
+            f"{m[1]} , {m[2]}"
+            if _is_keyword(m[2]) or NOTICE_WORD_RE.fullmatch(m[2])
+            else f"{m[1]} {m[2]}"
+        ),
+        remove_uids(question),
+    )
     # "d'ALPHA", "dell'Edilbau": the elided article is no part of the name
     text = re.sub(
         r"(?<![\w])((?:[dlDL]|dell|all|nell|sull|dall|dell|qu)['’])(?=[A-ZÀ-Ý])", r"\1 ", text
@@ -162,6 +180,11 @@ def mentions(question: str) -> list[Mention]:
     # the place of a branch tail ("…, Zweigniederlassung Allschwil") names no second entity
     tails = [key(m.text) for m in found if TAIL_RE.search(m.text)]
     found = [m for m in found if not any(key(m.text) in t and key(m.text) != t for t in tails)]
+    # "Muster Sàrl in Fully": the place written after a name is its seat, no second name
+    places = {key(m.place) for m in found if m.place and names_something(m.text)}
+    found = [
+        m for m in found if m.org or not (key(m.text) in places or NOTICE_WORD_RE.fullmatch(m.text))
+    ]
     seen: set[str] = set()
     unique = [m for m in found if not (key(m.text) in seen or seen.add(key(m.text)))]  # type: ignore[func-returns-value]
     if not unique and _only_names(question):

@@ -154,9 +154,11 @@ def _word_of_name(tokens: list[str], i: int) -> bool:
     tok = tokens[i]
     if not _capital(tok) or tok.isupper() or _bare(tok) in _plain() or i + 1 >= len(tokens):
         return False
-    if _bare(tok) in _fact_words():
+    if _fact_noun(tok):
         return False  # "Rechtsform Costa Pereira?": the fact asked, then the name
     nxt = tokens[i + 1]
+    if _form_ahead(tokens, i + 1) and _is_keyword(tok):
+        return False  # "Revisionsstellen Muster AG?": the role asked of a named company
     return _starts_name(nxt) and not _is_form(nxt) and key(nxt) not in JOINERS
 
 
@@ -166,6 +168,14 @@ def _form_ahead(tokens: list[str], i: int) -> bool:
         return False
     if tokens[i].isupper() and set(_bare(tokens[i]).split("-")) & _cue_words():
         return False  # "GF Stiftung X", "VR Muster AG": the role asked, then the name
+    if (
+        (_fact_noun(tokens[i]) or (_is_keyword(tokens[i]) and not _is_form(tokens[i])))
+        and i + 1 < len(tokens)
+        and _starts_name(tokens[i + 1])
+    ):
+        # "Postadresse Muster Stiftung?", "Revisionsstellen Muster AG?": the fact or role
+        # asked, then the name
+        return False
     for k in range(i + 1, min(len(tokens), i + 6)):
         if _is_form(tokens[k]):
             return True
