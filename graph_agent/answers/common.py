@@ -152,43 +152,43 @@ def shared_companies(
     ma = _mandates(a)
     if eb.get("kind") != "person":
         rows = ma.get(str(eb.get("id")), [])
-        if not rows:
-            none = AT_NONE.get(lang, AT_NONE["en"]).format(a=name_a, b=name_b)
-            # the company may hold a role (auditor, partner) where the person holds one
-            mb = _mandates(b)
-            via = [k for k in ma if k in mb]
-            if not via:
-                return none, [], True
-            lines, used, names = [], [], []
-            for key in via:
-                third = escape_inline(ma[key][0].get("other_name"))
-                names.append(f"**{third}**")
-                lines.append(f"- **{third}**: {name_a}: {_role_bits(lang, ma[key], dates)}")
-                lines.append(f"  {name_b}: {_role_bits(lang, mb[key], dates)}")
-                used += ma[key] + mb[key]
-            both = PAIR_LEAD.get(lang, PAIR_LEAD["en"]).format(
-                a=name_a, b=name_b, n=len(via), what="; ".join(names)
+        if rows:
+            text = AT_LEAD.get(lang, AT_LEAD["en"]).format(
+                a=name_a, b=name_b, what=_role_bits(lang, rows, dates)
             )
-            return "\n".join([none + " " + both, "", *lines]), used, False
-        text = AT_LEAD.get(lang, AT_LEAD["en"]).format(
-            a=name_a, b=name_b, what=_role_bits(lang, rows, dates)
-        )
-        return text, rows, False
-    mb = _mandates(b)
-    shared = [k for k in ma if k in mb]
-    if not shared:
+            return text, rows, False
+        none = AT_NONE.get(lang, AT_NONE["en"]).format(a=name_a, b=name_b)
+        # the company may hold a role (auditor, partner) where the person holds one
+        text, used = _both_at(lang, ma, _mandates(b), (name_a, name_b), dates)
+        return (none + " " + text, used, False) if used else (none, [], True)
+    text, used = _both_at(lang, ma, _mandates(b), (name_a, name_b), dates)
+    if not used:
         return PAIR_NONE.get(lang, PAIR_NONE["en"]).format(a=name_a, b=name_b), [], True
-    lines, used, names = [], [], []
+    return text, used, False
+
+
+def _both_at(
+    lang: str,
+    ma: dict[str, list[Rec]],
+    mb: dict[str, list[Rec]],
+    names: tuple[str, str],
+    dates: dict[str, str],
+) -> tuple[str, list[Rec]]:
+    """The companies where both hold a role: the lead and a line per company, and the records
+    used (none when they share no company)."""
+    name_a, name_b = names
+    shared = [k for k in ma if k in mb]
+    lines, used, companies = [], [], []
     for key in shared:
         company = escape_inline(ma[key][0].get("other_name"))
-        names.append(f"**{company}**")
+        companies.append(f"**{company}**")
         lines.append(f"- **{company}**: {name_a}: {_role_bits(lang, ma[key], dates)}")
         lines.append(f"  {name_b}: {_role_bits(lang, mb[key], dates)}")
         used += ma[key] + mb[key]
     lead = PAIR_LEAD.get(lang, PAIR_LEAD["en"]).format(
-        a=name_a, b=name_b, n=len(shared), what="; ".join(names)
+        a=name_a, b=name_b, n=len(shared), what="; ".join(companies)
     )
-    return "\n".join([lead, "", *lines]), used, False
+    return "\n".join([lead, "", *lines]), used
 
 
 OPEN = {
