@@ -20,10 +20,10 @@ from shabgraph.markdown import escape_inline
 Rec = dict[str, Any]
 
 LEAD = {
-    "de": "**{n}** Personen sind sowohl bei **{a}** als auch bei **{b}** eingetragen: {who}.",
-    "fr": "**{n}** personnes figurent à la fois chez **{a}** et chez **{b}** : {who}.",
-    "it": "**{n}** persone figurano sia presso **{a}** sia presso **{b}**: {who}.",
-    "en": "**{n}** persons appear at both **{a}** and **{b}**: {who}.",
+    "de": "Sowohl bei **{a}** als auch bei **{b}** sind {n} Personen eingetragen: {who}.",
+    "fr": "À la fois chez **{a}** et chez **{b}** figurent {n} personnes : {who}.",
+    "it": "Sia presso **{a}** sia presso **{b}** figurano {n} persone: {who}.",
+    "en": "At both **{a}** and **{b}**, {n} persons appear: {who}.",
 }
 NONE = {
     "de": "Keine Person ist sowohl bei **{a}** als auch bei **{b}** eingetragen.",

@@ -148,10 +148,14 @@ def lifecycle(f: Facts, fact: str) -> list[str]:
     )
     if fact == "registered":
         if reg:
-            return [
+            out = [
                 say(f.lang, "registered", name=f.name, d=_days(reg)) + f.c(reg),
                 "- " + label_say(f.lang, "registered_on", d=event_day(reg), p=reg.get("pub_date")),
             ]
+            # the founding ("gegründet", "fondée", "costituita") is the articles' day
+            if founded := ft.statutes_in(reg.get("text")):
+                out.append(f"- {STATUTES_WORD.get(f.lang, STATUTES_WORD['en'])}: {founded}")
+            return out
         if f.entity.get("registered_on"):
             return [
                 say(f.lang, "registered", name=f.name, d=day(f.entity["registered_on"]))
@@ -274,13 +278,21 @@ def names(f: Facts) -> list[str]:
     return lines
 
 
+STATUTES_WORD = {
+    "de": "Statuten",
+    "fr": "Statuts",
+    "it": "Statuto",
+    "en": "Articles of association",
+}
+
+
 def statutes(f: Facts) -> list[str]:
     """The date of the articles (and of each change) as the notices state it."""
     hits = [(e, v) for e in f.events if (v := ft.statutes_in(e.get("text")))]
     if not hits:
         return [neg(f, "no_fact", name=f.name, what=fact_name(f.lang, "statutes"))]
-    word = {"de": "Statuten", "fr": "Statuts", "it": "Statuto", "en": "Articles of association"}
-    return [f"{word.get(f.lang, word['en'])} **{f.name}**: {v}" + f.c(e) for e, v in hits]
+    word = STATUTES_WORD.get(f.lang, STATUTES_WORD["en"])
+    return [f"{word} **{f.name}**: {v}" + f.c(e) for e, v in hits]
 
 
 def communications(f: Facts) -> list[str]:

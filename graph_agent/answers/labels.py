@@ -135,7 +135,7 @@ SENTENCES: Final[dict[str, dict[str, str]]] = {
         "seat_moved": "seat moved on {d} (published {p})",
         "on": "on {d}",
         "today": "{old} is today called **{name}**, seat {seat}",
-        "namesakes": "**{n}** distinct persons named **{name}** are in the register:",
+        "namesakes": "The register holds {n} distinct persons named **{name}**:",
         "more": "… {n} more",
     },
     "de": {
@@ -143,7 +143,7 @@ SENTENCES: Final[dict[str, dict[str, str]]] = {
         "seat_moved": "Sitz verlegt am {d} (publiziert am {p})",
         "on": "am {d}",
         "today": "{old} heisst heute **{name}**, Sitz {seat}",
-        "namesakes": "**{n}** verschiedene Personen namens **{name}** sind im Register:",
+        "namesakes": "Im Register stehen {n} verschiedene Personen namens **{name}**:",
         "more": "… {n} weitere",
     },
     "fr": {
@@ -151,7 +151,7 @@ SENTENCES: Final[dict[str, dict[str, str]]] = {
         "seat_moved": "siège transféré le {d} (publié le {p})",
         "on": "au {d}",
         "today": "{old} s'appelle aujourd'hui **{name}**, siège à {seat}",
-        "namesakes": "**{n}** personnes distinctes nommées **{name}** figurent au registre :",
+        "namesakes": "Le registre compte {n} personnes distinctes nommées **{name}** :",
         "more": "… {n} de plus",
     },
     "it": {
@@ -159,7 +159,7 @@ SENTENCES: Final[dict[str, dict[str, str]]] = {
         "seat_moved": "sede trasferita il {d} (pubblicata il {p})",
         "on": "al {d}",
         "today": "{old} si chiama oggi **{name}**, sede a {seat}",
-        "namesakes": "**{n}** persone distinte di nome **{name}** figurano nel registro:",
+        "namesakes": "Nel registro figurano {n} persone distinte di nome **{name}**:",
         "more": "… altri {n}",
     },
 }

@@ -796,24 +796,24 @@ CASES: tuple[Case, ...] = (
                 "de",
                 "Wie viele verschiedene Personen namens Anna Meier gibt es, und in welchen "
                 "Firmen sind sie tätig?",
-                "**2** verschiedene Personen namens **Anna Meier** sind im Register:",
+                "Im Register stehen 2 verschiedene Personen namens **Anna Meier**:",
             ),
             (
                 "fr",
                 "Combien de personnes différentes s'appellent Anna Meier, et dans quelles "
                 "sociétés sont-elles actives ?",
-                "**2** personnes distinctes nommées **Anna Meier** figurent au registre :",
+                "Le registre compte 2 personnes distinctes nommées **Anna Meier** :",
             ),
             (
                 "it",
                 "Quante persone diverse si chiamano Anna Meier, e in quali società sono attive?",
-                "**2** persone distinte di nome **Anna Meier** figurano nel registro:",
+                "Nel registro figurano 2 persone distinte di nome **Anna Meier**:",
             ),
             (
                 "en",
                 "How many different persons named Anna Meier are there, and in which companies "
                 "are they active?",
-                "**2** distinct persons named **Anna Meier** are in the register:",
+                "The register holds 2 distinct persons named **Anna Meier**:",
             ),
         )
     ),
@@ -1168,7 +1168,7 @@ CASES: tuple[Case, ...] = (
         "de_persons_at_both_companies",
         q="Welche Personen sind sowohl bei der Alpenblick Holding AG als auch bei der "
         "Treuhand Sonnenberg AG eingetragen?",
-        must=("**1** Personen sind sowohl bei", "Hans Müller", "Mitglied des Verwaltungsrates"),
+        must=("Alpenblick Holding AG** sind 1 Personen eingetragen", "Hans Müller", "Mitglied des Verwaltungsrates"),
         must_not=("Sandra Frei", "Urs Zimmermann"),
         intent=NE,
     ),
