@@ -1168,7 +1168,11 @@ CASES: tuple[Case, ...] = (
         "de_persons_at_both_companies",
         q="Welche Personen sind sowohl bei der Alpenblick Holding AG als auch bei der "
         "Treuhand Sonnenberg AG eingetragen?",
-        must=("Alpenblick Holding AG** sind 1 Personen eingetragen", "Hans Müller", "Mitglied des Verwaltungsrates"),
+        must=(
+            "Alpenblick Holding AG** sind 1 Personen eingetragen",
+            "Hans Müller",
+            "Mitglied des Verwaltungsrates",
+        ),
         must_not=("Sandra Frei", "Urs Zimmermann"),
         intent=NE,
     ),
