@@ -30,6 +30,8 @@ PUB = "ZEFIX-2010-05-04-700001"
         ("Revisionsstellen Seeblick Bau AG Thun im Zeitverlauf?", "Seeblick Bau AG"),
         ("Wer zeichnet für die Talweg-ZN Flamatt?", "Talweg Zweigniederlassung Flamatt"),
         ("Wie viele Personen kamen mit der TALWEG-Meldung vom 3.5.2010 dazu?", "TALWEG"),
+        # a role word that is also a trade opens the name
+        ("Quel est le siège de la société Fiduciaire Talweg SA ?", "Fiduciaire Talweg SA"),
     ],
 )
 def test_the_name_is_read_without_the_words_around_it(question: str, name: str) -> None:

@@ -31,6 +31,14 @@ PLACE_WORDS = frozenset(
 ORG_WORDS = (LEGAL_FORM_WORDS - PLACE_WORDS - JOINERS - {"en", "liq", "liquidation"}) | frozenset(
     {"stiftung", "fondation", "fondazione", "foundation", "verein", "holding", "treuhand"}
 )
+TRADE_WORDS = frozenset(
+    {"fiduciaire", "fiduciaria", "treuhand", "conseil", "conseils", "consulting", "management",
+     "gestion", "gestione", "revision", "revisions", "revisione", "audit", "administration",
+     "direction", "services", "beratung", "verwaltung", "partner", "partners", "associes",
+     "associati"}
+)  # fmt: skip
+"""Role words that are also trades and open company names ("Fiduciaire X SA", "Conseil X Sàrl",
+"Revisions X AG"): before a name they are read as part of it, not as the role asked."""
 BRANCH_WORDS = frozenset({"zweigniederlassung", "succursale", "filiale", "branch", "zn"})
 
 
@@ -157,7 +165,7 @@ def _word_of_name(tokens: list[str], i: int) -> bool:
     if _fact_noun(tok):
         return False  # "Rechtsform Costa Pereira?": the fact asked, then the name
     nxt = tokens[i + 1]
-    if _form_ahead(tokens, i + 1) and _is_keyword(tok):
+    if _form_ahead(tokens, i + 1) and _is_keyword(tok) and _bare(tok) not in TRADE_WORDS:
         return False  # "Revisionsstellen Muster AG?": the role asked of a named company
     return _starts_name(nxt) and not _is_form(nxt) and key(nxt) not in JOINERS
 
@@ -169,7 +177,14 @@ def _form_ahead(tokens: list[str], i: int) -> bool:
     if tokens[i].isupper() and set(_bare(tokens[i]).split("-")) & _cue_words():
         return False  # "GF Stiftung X", "VR Muster AG": the role asked, then the name
     if (
-        (_fact_noun(tokens[i]) or (_is_keyword(tokens[i]) and not _is_form(tokens[i])))
+        (
+            _fact_noun(tokens[i])
+            or (
+                _is_keyword(tokens[i])
+                and not _is_form(tokens[i])
+                and _bare(tokens[i]) not in TRADE_WORDS
+            )
+        )
         and i + 1 < len(tokens)
         and _starts_name(tokens[i + 1])
     ):
