@@ -43,7 +43,7 @@ INVISIBLE = frozenset("\u200b\u200c\u200d\u2060\ufeff\u180e")
 _INLINE_SPECIAL = re.compile(r"[\\`*_\[\]!~|@]")
 _HTML_SPECIAL = {"<": "&lt;", ">": "&gt;"}
 # An ampersand is only special where it opens a character reference ("&amp;", "&#38;"): a
-# name's "Meier & Partner" stays as written, so an answer quotes the register exactly.
+# name's "Muster & Partner" stays as written, so an answer quotes the register exactly.
 _REFERENCE = re.compile(r"&(?=#[0-9xX]|[A-Za-z][A-Za-z0-9]*;)")
 # `:name` is a remark-directive (Chainlit enables it).
 _DIRECTIVE = re.compile(r":(?=[A-Za-z])")

@@ -1,6 +1,6 @@
 """Persons of one entity who share a family name: one person or several?
 
-"Ci sono due Hess nella X, sono la stessa persona?", "Muster bei der X – eine Person oder
+"Ci sono due Keller nella X, sono la stessa persona?", "Muster bei der X – eine Person oder
 zwei?", "the two partners with the same surname": the holders at the entity whose names the
 question gives (or, when it gives none, every family name two holders share), each with the
 given names, origin, residence and roles the notices write, and how many distinct persons the
@@ -43,7 +43,7 @@ def namesakes(f: Facts, ask: Ask, others: list[str]) -> list[str]:
     for r in f.roles:
         if r.get("direction") == "in" and r.get("other_kind") == "person" and r.get("other_id"):
             people.setdefault(str(r["other_id"]), []).append(r)
-    # "Felix Roth und Felix Huber", "Hess von Engelberg": each name, without its origin
+    # "Hans Muster und Hans Beispiel", "Muster von Thun": each name, without its origin
     names = [
         re.split(r"\s+(?:von|vo|de|du|da|di|from|aus)\s+", part)[0]
         for o in others
@@ -52,7 +52,7 @@ def namesakes(f: Facts, ask: Ask, others: list[str]) -> list[str]:
     wanted = [set(tokens(n)) for n in names if tokens(n)]
     others = [n for n in names if tokens(n)]
     if wanted:
-        # "Felix Roth und Felix Huber", "Hess": every word of one name is in the holder's name
+        # "Hans Muster und Hans Beispiel", "Muster": every word of one name is in the holder's name
         chosen = {
             pid: rows
             for pid, rows in people.items()

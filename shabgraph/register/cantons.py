@@ -155,7 +155,7 @@ CANTON_ADJECTIVES: Final[dict[str, str]] = {
     "jurassien": "JU", "jurassisch": "JU", "giurassian": "JU",
 }  # fmt: skip
 """How the languages name a canton's people and things, folded, as stems (`ticines` reads
-`ticinese` and `ticinesi`, `vaudois` `vaudoise`): "le imprese ticinesi", "die Zürcher
+`ticinese` and `ticinesi`, `vaudois` `vaudoise`): "le imprese ticinesi", "die Berner
 Firmen", "les sociétés vaudoises". `Basler` is read as Basel-Stadt, `Appenzeller` as
 Ausserrhoden (the larger half)."""
 

@@ -121,7 +121,7 @@ def route_facts(view: TurnView, slots: Slots) -> RouteOut | None:
     if by_description:
         found = []  # "la fondazione di X": the companies at X are read, not a name searched
     if "namesakes" in ask.facts and found:
-        # "Hess bei der X – dieselbe Person?": the entity's holders of that name are read
+        # "Keller bei der X – dieselbe Person?": the entity's holders of that name are read
         found = entity_first(view.question, found)
     else:
         both = common_route(view, slots, found)
@@ -147,7 +147,7 @@ def route_facts(view: TurnView, slots: Slots) -> RouteOut | None:
     ):
         return None
     if view.focus and found and name_filters_focus(view, ask, found):
-        # "und wer folgte auf Kurt Hess?": the name filters the entity in focus
+        # "und wer folgte auf Hans Keller?": the name filters the entity in focus
         found = []
     if (
         ask.facts == ("mandates",)
@@ -237,7 +237,7 @@ HOLDER_FACTS = frozenset({"role", "signature", "shares"})
 
 def name_filters_focus(view: TurnView, ask: Ask, found: list[Mention]) -> bool:
     """True when the persons a follow-up names pick holders of the company in focus ("und wer
-    folgte auf Kurt Hess?", "and Kurt Hess?" after "who is the chair of X?"); otherwise a new
+    folgte auf Hans Keller?", "and Hans Keller?" after "who is the chair of X?"); otherwise a new
     name wins over the carried-over entity ("Who is Y?" or "and Y?" after "where does X live?"
     asks about Y)."""
     if any(m.org for m in found) or view.focus[0].kind != "company" or ask.has("mandates"):
