@@ -67,8 +67,7 @@ def attribute_answer(f: Facts, fact: str, ask: Ask) -> list[str]:
         old, move = moved
         return [
             say(lang, "seat", name=f.name, when=when, v=escape_inline(old)) + f.c(move),
-            f"- {label(lang, 'former_seat')}: {escape_inline(old)} "
-            f"({span(lang, None, ev.event_day(move))})",
+            ev.former_seat_line(lang, old, move),
         ]
     rows, many = pick_states(f, fact, ask)
     value = f.entity.get(fact)

@@ -214,6 +214,11 @@ def head_move(f: Facts) -> tuple[str, Rec] | None:
     return None
 
 
+def former_seat_line(lang: str, old: str, move: Rec) -> str:
+    """'- former seat: X (until the move)' for the seat a move notice's head names."""
+    return f"- {label(lang, 'former_seat')}: {escape_inline(old)} ({span(lang, None, event_day(move))})"
+
+
 def seat_changes(f: Facts, ask: Ask) -> list[str]:
     """Seats over time and the notice of each move (its event types say why)."""
     rows = f.of("seat")
@@ -222,8 +227,7 @@ def seat_changes(f: Facts, ask: Ask) -> list[str]:
         now = rows[-1].get("value") if rows else f.entity.get("seat")
         return [
             say(f.lang, "seat", name=f.name, when="", v=now) + f.c(*rows[-1:]),
-            f"- {label(f.lang, 'former_seat')}: {escape_inline(old)} "
-            f"({span(f.lang, None, event_day(move))})" + f.c(move),
+            former_seat_line(f.lang, old, move) + f.c(move),
             event_line(f, move),
         ]
     lines = [say(f.lang, "seat", name=f.name, when="", v=rows[-1].get("value")) + f.c(rows[-1])]
