@@ -145,6 +145,10 @@ def form_text(lang: str, code: object) -> str:
     return text + (f" ({form.label})" if form.label != text else "")
 
 
+BRANCH_NAME_RE = re.compile(r"\b(?:Zweigniederlassung|succursale|filiale|branch)\b", re.IGNORECASE)
+"""A name the register gives a branch ("X AG, Zweigniederlassung Y", "X SA, succursale de Y")."""
+
+
 def legal_form_answer(f: Facts, ask: Ask | None = None) -> list[str]:
     """The legal form in the question's language, with the register's German label; at the
     question's time (or before a change) from the legal-form states, when they changed."""
@@ -167,6 +171,15 @@ def legal_form_answer(f: Facts, ask: Ask | None = None) -> list[str]:
             lines.append(f"- {form_text(f.lang, r.get('value'))} ({when})" + f.c(r))
         return lines
     form = by_code(str(f.entity.get("legal_form") or ""))
+    heads = [
+        x for x in f.links if x.get("relation") == "HEAD_OFFICE_OF" and x.get("direction") != "out"
+    ]
+    if not form and (heads or BRANCH_NAME_RE.search(f.name)):
+        # "What kind of entity is X in Y?" of a branch: a branch, and whose
+        head = heads[0] if heads else None
+        where = f" ({head['other_place']})" if head and head.get("other_place") else ""
+        of = say(f.lang, "branch_of", h=head.get("other_name"), p=where) if head else ""
+        return [say(f.lang, "branch_form", name=f.name, of=of) + f.c(head or f.entity)]
     if not form:
         label = f.entity.get("legal_form_label")
         if not label:

@@ -119,14 +119,24 @@ def fact_draft(
         if s["tool"] == "search_companies" and s.get("outcome") == "evidence"
     ]
     mention = slots.uid or (linked_by[-1] if linked_by else slots.spans[0] if slots.spans else None)
-    if linked_now and mention and not slots.uid and not matches_mention(mention, entity):
+    if linked_now and mention and not slots.uid and not matches_mention(mention, entity, records):
         return _no_entity(view, structured_only, closest=str(entity.get("name")))
     others = [holder] if holder else other_names(view.question, mention, entity)
+    named_here = list(others)
     ask0 = understand(view.question, view.history)
     if not others and ask0.inherited and ask0.has("before", "successor"):
         # "und davor?": before the holders the last answer named
         others = [e.name for e in view.focus if e.kind == "person"][:2]
     ask = understand(view.question, view.history)
+    if (
+        named_here
+        and not holder
+        and ask.inherited
+        and ask.has("before")
+        and _holds_here(records, named_here)
+    ):
+        # "und was war Herburger vorher?": the holder this turn names, all roles in order
+        ask = replace(ask, role=None, cues=(ask.cues - {"before"}) | {"over_time"}, facts=())
     if slots.as_of and not (ask.as_of or ask.date_from or ask.date_to):
         ask = replace(ask, as_of=slots.as_of)  # the caller's day (the question names none)
     last = view.history[-1] if view.history else {}
@@ -186,6 +196,12 @@ YES_NO_RE = re.compile(
     re.IGNORECASE,
 )
 """A yes/no question ("Did X ever …", "Hat X …", "X a-t-elle …", "È … ?")."""
+
+
+def _holds_here(records: list[dict[str, Any]], names: list[str]) -> bool:
+    """A name the question gives holds a role at the entity (its records' incoming roles)."""
+    rows = [r for r in records if r.get("record_type") == "role" and r.get("direction") == "in"]
+    return bool(rl.named(rows, names))
 
 
 def not_in_records(question: str, entity: dict[str, Any], records: list[dict[str, Any]]) -> str:

@@ -11,7 +11,7 @@ from graph_agent.answers import roles as rl
 from graph_agent.answers.fact_record import Facts, neg, when_text
 from graph_agent.answers.labels import label
 from graph_agent.answers.labels import say as label_say
-from graph_agent.answers.phrases import day, fact_name, role_name, say, span, table
+from graph_agent.answers.phrases import day, event_names, fact_name, role_name, say, span, table
 from graph_agent.planners.offline.asks import Ask
 from shabgraph.markdown import escape_inline
 from shabgraph.register.folding import fold_accents as fold
@@ -57,7 +57,7 @@ def event_line(f: Facts, e: Rec, size: int = SNIPPET) -> str:
     """'- **dd.mm.yyyy** (published dd.mm.yyyy) event types: text …' with its citation."""
     text = " ".join(str(e.get("text") or "").split())
     text = escape_inline(text if len(text) <= size else text[: size - 1] + "…")
-    kinds = ", ".join(e.get("event_types") or [])
+    kinds = event_names(f.lang, e.get("event_types"))
     pub = f" / {day(e.get('pub_date'))}" if e.get("pub_date") != event_day(e) else ""
     return f"- **{day(event_day(e))}**{pub} {kinds}: {text}" + f.c(e)
 
@@ -308,9 +308,13 @@ def communications(f: Facts) -> list[str]:
     return [neg(f, "no_fact", name=f.name, what=fact_name(f.lang, "communications"))]
 
 
-def share_structure(f: Facts) -> list[str]:
-    """How the capital is divided (number, kind and nominal of the shares), latest notice first."""
+def share_structure(f: Facts, ask: Ask | None = None) -> list[str]:
+    """How the capital is divided (number, kind and nominal of the shares), latest notice first;
+    with a time asked, the latest notice up to then ("Ende 2008": not a later increase)."""
+    end = (ask.as_of or ask.date_to) if ask else None
     for e in reversed(f.events):
+        if end and event_day(e) > end + "~":
+            continue
         classes = ft.share_classes(e.get("text"))
         if classes:
             cap = ft.capital_in(e.get("text"))

@@ -169,8 +169,10 @@ def sentence_with(text: str | None, words: tuple[str, ...], size: int = 400) -> 
             # a name with initials ("F. Rey") may cut the sentence: keep the next part too
             found = " ".join(parts[i : i + 2]).strip()
             at = min(hits)
-            if at >= size:  # an unsplit old notice: the window around the word, not its head
-                start = part.rfind(",", 0, at - size // 3) + 1 or max(0, at - size // 3)
+            if at >= size or (at > size // 2 and len(found) > size):
+                # an unsplit old notice: the window around the word (and the clause after
+                # it: "cancellata, avendo le autorità fiscali … dato il loro consenso")
+                start = part.rfind(",", 0, at - size // 5) + 1 or max(0, at - size // 5)
                 return "… " + found[start : start + size].strip()
             return found[:size]
     return None

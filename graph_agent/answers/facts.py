@@ -25,7 +25,8 @@ from graph_agent.answers.notice_facts import NOTICE_FACTS, notice_fact
 from graph_agent.answers.phrases import fact_name
 from graph_agent.answers.postal import postal_answer
 from graph_agent.planners.offline.asks import Ask
-from graph_agent.planners.offline.name_words import BRANCH_WORDS, JOINERS, ORG_WORDS
+from graph_agent.planners.offline.forms import legal_form_in
+from graph_agent.planners.offline.name_words import BRANCH_WORDS, JOINERS, ORG_WORDS, has_org_word
 from shabgraph.register.cantons import canton_code
 from shabgraph.register.folding import fold_accents as fold
 from shabgraph.register.places import same_place
@@ -53,6 +54,18 @@ def answer(
     if person and "mandates" in facts:
         # "in which companies are they active" (and "where does he live"): a person's roles
         facts = [x for x in facts if x in ("residence", "origin", "nationality", "mandates")]
+    if (
+        not person
+        and ask.role
+        and not ask.population
+        and "mandates" in facts
+        and not rl.holds_elsewhere(f.roles, ask.role)
+    ):
+        # "who sits on its board?": the company's own holders of the role
+        facts = ["role" if x == "mandates" else x for x in facts]
+        ask = replace(ask, facts=tuple(facts))
+    if person and ask.has("left") and others and not ask.role and (out := md.left_at(f, others)):
+        return "\n".join(out + md.mandates(f, ask)), f.used, False
     if person and ask.has("besides") and others:
         return md.mandates_besides(f, ask, others)
     if not person and ask.role and facts == ["role"] and rl.holds_elsewhere(f.roles, ask.role):
@@ -121,6 +134,8 @@ def one_fact(f: Facts, fact: str, ask: Ask, others: list[str], person: bool) -> 
     if fact == "unpublished":
         # turnover, profit, staff: the register never holds them, whatever the entity
         return [neg(f, "unpublished", name=f.name)]
+    if fact == "business_start" and not f.of(fact):
+        return ev.lifecycle(f, "registered")  # a company begins with its entry
     if fact in NOTICE_FACTS:
         return notice_fact(f, fact, ask)
     if fact == "namesakes" and not person:
@@ -185,7 +200,7 @@ def one_fact(f: Facts, fact: str, ask: Ask, others: list[str], person: bool) -> 
         return ev.statutes(f)
     if fact == "communications":
         return ev.communications(f)
-    if fact == "shares" and not ask.role and (struct := ev.share_structure(f)):
+    if fact == "shares" and not ask.role and (struct := ev.share_structure(f, ask)):
         return struct
     if fact in pp.KINDS and (moved := pp.places_over_time(f, fact, ask, others, person)):
         return moved
@@ -206,6 +221,10 @@ def one_fact(f: Facts, fact: str, ask: Ask, others: list[str], person: bool) -> 
         return ev.struck(f, ask) or [neg(f, "no_fact", name=f.name, what=fact_name(f.lang, fact))]
     if fact == "deleted" and (ask.date_from or ask.date_to) and (struck := ev.struck(f, ask)):
         return struck  # "what was struck in 2026?" of an entity not deleted then: the clauses
+    if fact == "status" and (then := fa.status_on(f, ask)):
+        # "was it still registered in May 2005?": the state at that time; "in what state was
+        # it then?" also shows what the notices say of its winding-up
+        return then if ask.has("still") else then + ev.lifecycle(f, fact)[1:]
     if fact in ("registered", "deleted", "status"):
         return ev.lifecycle(f, fact)
     if fact == "changes" and ask.role and not (ask.as_of or ask.date_from or ask.date_to):
@@ -228,18 +247,57 @@ def _with_role(ask: Ask, role: str) -> Ask:
     return replace(ask, role=role)
 
 
-def matches_mention(mention: str, rec: Rec) -> bool:
-    """The linked entity carries the mention's distinctive words (not just a similar one)."""
+def matches_mention(mention: str, rec: Rec, states: list[Rec] | None = None) -> bool:
+    """The linked entity carries the mention's distinctive words (not just a similar one);
+    with its records (`states`), it must also have had the legal form the mention names."""
     skip = ORG_WORDS | BRANCH_WORDS | JOINERS
     want = [t for t in rl.name_tokens(mention) if t not in skip]
     names = [str(rec.get("name") or "")] + [str(n) for n in rec.get("names") or []]
     if is_acronym(mention) and any(acronym_matches(mention, n) for n in names):
         return True  # "SMS" for a "Stiftung für Moorschutz"
+    if states is not None and _other_form(mention, rec, names, states):
+        return False  # "Fondation X" is not "X SA", "Y Sàrl" not "Y AG"
     have = {t for n in names for t in rl.name_tokens(n)}
     if not want:
         return True
     hits = sum(any(_same_word(w, h) for h in have) for w in want)
+    if (
+        rec.get("kind") != "person"
+        and len(want) == 2
+        and not has_org_word(mention)
+        and all(w[:1].isupper() for w in mention.split())
+    ):
+        # two words without a legal form ("Hans Muster", "Muster Flamatt") name a company only
+        # with both, its seat counting ("Hans Muster" is no "Hans Beispiel-Stiftung")
+        seat = set(rl.name_tokens(str(rec.get("seat") or "").replace("-", " ")))
+        return sum(any(_same_word(w, h) for h in have | seat) for w in want) == 2
+    if rec.get("kind") == "person" and len(want) > 1:
+        # "Ernesto Kälin" is not "Angelo Kälin": a person's every given and family name counts,
+        # but a family name may be a former one ("Corinne Hänggi" is now "Corinne Wyss")
+        given = rl.name_tokens(str(rec.get("given_names") or ""))
+        same_given = bool(given) and all(any(_same_word(w, g) for w in want) for g in given)
+        return same_given or hits >= len(want) - (len(want) > 2)
     return hits / len(want) >= 0.5 or fold(mention) in fold(" ".join(names))
+
+
+def _other_form(mention: str, rec: Rec, names: list[str], states: list[Rec]) -> bool:
+    """The mention names a legal form the entity never had: not its form, nor one of its names
+    or name and form states (a converted "X GmbH" keeps that name among its states)."""
+    asked = legal_form_in(fold(mention), branches=False)
+    if asked is None or rec.get("kind") == "person":
+        return False
+    if any(fold(mention) in fold(str(s.get("text") or "")) for s in states):
+        return False  # a notice writes the name so ("Beta GmbH" before its conversion)
+    written = names + [
+        str(s.get("value") or "")
+        for s in states
+        if s.get("record_type") == "state" and s.get("attribute") in ("name", "legal_form")
+    ]
+    have = {str(rec.get("legal_form") or "")} | {
+        legal_form_in(fold(n), branches=False) or "" for n in written
+    }
+    have.discard("")
+    return bool(have) and asked not in have
 
 
 def _same_word(w: str, h: str) -> bool:

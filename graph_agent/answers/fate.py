@@ -171,3 +171,76 @@ def changed(f: Facts, fact: str, ask: Ask) -> str | None:
         s = states[-1]
         return say(lang, "changed_yes", name=f.name, what=what, d=day(s.get("valid_from"))) + f.c(s)
     return say(lang, "changed_no", name=f.name, what=what, since=since) + f.c(states[0])
+
+
+def status_on(f: Facts, ask: Ask) -> list[str] | None:
+    """'Was X still registered in May 2005?': yes or no for the time asked, read from the
+    registration, dissolution, bankruptcy and deletion notices around it; None without a time."""
+    start = ask.as_of or ask.date_from or ask.date_to
+    end = ask.as_of or ask.date_to or ask.date_from
+    if not start or not end:
+        return None
+    lang, name = f.lang, f.name
+    reg = next((e for e in f.events if "registration" in (e.get("event_types") or [])), None)
+    dele = _last(f, "deletion") or next(
+        (e for e in reversed(f.events) if e.get("sub_rubric") == "HR03"), None
+    )
+    reg_day = event_day(reg) if reg else str(f.entity.get("registered_on") or "")
+    del_day = event_day(dele) if dele else str(f.entity.get("deleted_on") or "")
+    deleted = _both(dele) if dele else day(del_day)
+    if del_day and del_day < start:
+        return [say(lang, "then_gone", name=name, d=deleted) + f.c(dele or f.entity)]
+    if del_day and del_day <= end:
+        return [say(lang, "then_deleted", name=name, d=deleted) + f.c(dele or f.entity)]
+    if reg_day and reg_day > end:
+        return [
+            say(lang, "then_later", name=name, d=_both(reg) if reg else day(reg_day))
+            + f.c(reg or f.entity)
+        ]
+    if reg_day and reg_day >= start:
+        return [
+            say(lang, "then_entered", name=name, d=_both(reg) if reg else day(reg_day))
+            + f.c(reg or f.entity)
+        ]
+    state, sources = "", [reg] if reg else [f.entity]
+    diss = [d for d in f.of("dissolution") if str(d.get("valid_from") or "") <= end]
+    bankrupt = next(
+        (
+            e
+            for e in f.events
+            if event_day(e) <= end and any("bankrupt" in t for t in (e.get("event_types") or []))
+        ),
+        None,
+    )
+    if bankrupt:
+        state, sources = say(lang, "then_bankrupt", d=day(event_day(bankrupt))), [bankrupt]
+    elif diss:
+        cause = _cause(diss[-1])
+        key = "then_bankruptcy_liquidation" if cause == "bankruptcy" else "then_liquidation"
+        state, sources = say(lang, key, d=day(diss[-1].get("valid_from"))), diss[-1:]
+    when = (
+        say(lang, "on", d=day(start))
+        if start == end
+        else say(lang, "span", a=day(start), b=day(end))
+    )
+    # "still registered then?" is answered yes; "in what state was it then?" is described
+    key = "then_yes" if ask.has("still") else "then_state"
+    lead = say(lang, key, name=name, when=when, state=state) + f.c(*sources)
+    if del_day:
+        lead += " " + say(lang, "then_deleted_later", d=deleted) + f.c(dele or f.entity)
+    return [lead]
+
+
+def _both(e: Rec) -> str:
+    """The notice's day and, when another, its publication day ("14.06.2005 / 20.06.2005")."""
+    d, p = event_day(e), str(e.get("pub_date") or "")
+    return day(d) + (f" / {day(p)}" if p and p != d else "")
+
+
+def _cause(state: Rec) -> str | None:
+    """The cause a dissolution state names (bankruptcy, court, law, decision), if any."""
+    try:
+        value = json.loads(str(state.get("value")))
+    except ValueError:
+        return None
+    return value.get("cause") if isinstance(value, dict) else None

@@ -6,7 +6,7 @@ from typing import Any
 
 from graph_agent.answers.capital import money
 from graph_agent.answers.citations import cite, pubs_of
-from graph_agent.answers.phrases import day, role_name, signature_name, span
+from graph_agent.answers.phrases import day, event_names, role_name, signature_name, span
 from graph_agent.state import Slots
 from shabgraph.markdown import escape_inline
 from shabgraph.register.legal_forms import by_code
@@ -59,7 +59,11 @@ def filters_text(args: dict[str, Any], lang: str) -> str:
         "company",
         "language",
     )
-    parts = [str(args[k]) for k in keys if args.get(k)]
+    parts = [
+        event_names(lang, [args[k]]) if k == "event_type" else str(args[k])
+        for k in keys
+        if args.get(k)
+    ]
     if args.get("legal_form"):
         form = by_code(str(args["legal_form"]))
         parts.insert(1, form.names.get(lang, form.label) if form else str(args["legal_form"]))
@@ -86,7 +90,7 @@ def row_line(
     src = cite(pubs_of(r), dates)
     name = escape_inline(r.get("name"))
     if what == "notices":
-        kinds = ", ".join(r.get("event_types") or [])
+        kinds = event_names(lang, r.get("event_types"))
         return f"- **{day(r.get('pub_date'))}** {name} ({kinds}){src}"
     if what == "persons":
         return person_line(r, lang, dates)

@@ -96,6 +96,12 @@ def mandates(f: Facts, ask: Ask) -> list[str]:
         by_company.setdefault(str(e.get("subject_name")), [])
         parts.append(f"**{e.get('subject_name')}** ({role}, {day(event_day(e))})" + f.c(e))
     lead = say(f.lang, "mandates", name=f.name, n=len(by_company), what="; ".join(parts))
+    if ask.has("besides") and len(by_company) == 1 and not f.exclude:
+        # "weitere Mandate?" of a person with one company: say there is no other first
+        only = ONLY_AT.get(f.lang, ONLY_AT["en"]).format(
+            n=f.name, c=f"**{next(iter(by_company))}**"
+        )
+        return [only, lead]
     return [lead]
 
 
@@ -160,3 +166,26 @@ def mandates_besides(f: Facts, ask: Ask, others: list[str]) -> tuple[str, list[R
         n=f.name, c=", ".join(f"**{c}**" for c in at) or "-"
     )
     return "\n".join([lead, *mandates(f, ask)]), f.used, False
+
+
+def left_at(f: Facts, others: list[str]) -> list[str] | None:
+    """ "Ist X bei Y ausgeschieden?", "When did X leave Y?": the day the person's last role at
+    that company ended, or a no that says since when the role stands; None when X holds no
+    role at any company the question names."""
+    rows = [
+        r
+        for r in f.roles
+        if r.get("direction") == "out"
+        and any(rl.same_name(o, str(r.get("other_name") or "")) for o in others)
+    ]
+    if not rows:
+        return None
+    rows.sort(key=lambda r: (str(r.get("valid_to") or "9999"), str(r.get("valid_from") or "")))
+    last = rows[-1]
+    role = str(last.get("role_text") or role_name(f.lang, last.get("role")))
+    company = str(last.get("other_name"))
+    if last.get("valid_to"):
+        key, d = "left_on", last.get("valid_to")
+    else:
+        key, d = "not_left", min(str(r.get("valid_from") or "") for r in rows)
+    return [say(f.lang, key, n=f.name, c=company, r=role, d=day(d) or "?") + f.c(*rows)]

@@ -1,8 +1,8 @@
 """Answers about the amounts and addresses a notice states in fixed phrases: the balance sheet a
 merger, conversion or transfer rests on, the share premium (Agio) of a capital increase, the
-address a liquidation is run from.
+address a liquidation is run from, the day a partnership or sole proprietorship began.
 
-The build keeps each as a company state (`balance`, `share_premium`, `liquidation_address`, see
+The build keeps each as a company state (`balance`, `share_premium`, `liquidation_address`, `business_start`, see
 docs/graph-model.md); the first sentence states the value with the time it holds for and the
 notice, every state follows as evidence.
 """
@@ -19,7 +19,7 @@ from graph_agent.planners.offline.asks import Ask
 
 Rec = dict[str, Any]
 
-NOTICE_FACTS = ("balance", "share_premium", "liquidation_address")
+NOTICE_FACTS = ("balance", "share_premium", "liquidation_address", "business_start")
 """Facts kept from a notice's fixed phrases; each answers before the broader fact its words
 contain ("Liquidationsadresse" holds "Adresse", "Agio der Kapitalerhöhung" names the capital)."""
 
@@ -87,7 +87,7 @@ def notice_fact(f: Facts, fact: str, ask: Ask) -> list[str]:
             + f.c(r)
             for r in rows
         ]
-    else:
+    elif fact != "business_start":  # the lead already states the one day
         lines.append(f"- {day(s.get('valid_from'))}: {_value(f.lang, fact, s)}" + f.c(s))
     return lines
 
@@ -99,12 +99,16 @@ def _sentence(f: Facts, fact: str, s: Rec) -> str:
         return say(
             f.lang, "share_premium", name=f.name, v=chf(s.get("value")), d=day(s.get("valid_from"))
         )
+    if fact == "business_start":
+        return say(f.lang, "business_start", name=f.name, v=day(s.get("value")))
     return say(f.lang, "liquidation_address", name=f.name, v=s.get("value"))
 
 
 def _value(lang: str, fact: str, s: Rec) -> str:
     if fact == "share_premium":
         return chf(s.get("value"))
+    if fact == "business_start":
+        return day(s.get("value"))
     if fact == "balance":
         sheet = _sheet(s.get("value"))
         kind = say(lang, "balance_interim" if sheet.get("interim") else "balance_kind")

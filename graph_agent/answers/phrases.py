@@ -8,6 +8,7 @@ read on first use, not at import time.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -43,6 +44,14 @@ def role_name(lang: str, role: str | None) -> str:
 def signature_name(lang: str, code: str | None) -> str:
     """The signature kind in the question's language ('' when unknown)."""
     return _word(lang, "signatures", code or "") or ""
+
+
+def event_names(lang: str, codes: Iterable[object] | None) -> str:
+    """Event type codes as the register's words in the question's language ("Sitzverlegung,
+    Personelles"), unknown codes as written."""
+    return ", ".join(
+        _word(lang, "events", str(c)) or str(c).replace("_", " ") for c in (codes or []) if c
+    )
 
 
 def fact_name(lang: str, fact: str) -> str:

@@ -26,6 +26,8 @@ def has_role(row: dict[str, Any], role: str | None) -> bool:
     roles = set(row.get("roles") or [row.get("role")])
     if role == "board_member":
         return bool(roles & {"board_member", "chair", "vice_chair", "member", "secretary"})
+    if role == "partner" and "limited_partner" in roles:
+        return True  # a limited partner (Kommanditär, commanditaire) is a partner too
     if role in roles:
         return True
     text = fold(str(row.get("role_text") or ""))
@@ -222,8 +224,13 @@ def _select(
         return current, "current"
     if ask.has("over_time", "changes", "since_when", "happened") or "mandates" in ask.facts:
         # in the order they held it: an interval known only by its end comes by that end
+        # (and before one that starts that day: the holder it ended for came first)
         return sorted(
-            mine, key=lambda r: str(r.get("valid_from") or r.get("valid_to") or "")
+            mine,
+            key=lambda r: (
+                str(r.get("valid_from") or r.get("valid_to") or ""),
+                bool(r.get("valid_from")),
+            ),
         ), "all"
     current = [r for r in mine if not r.get("valid_to")]
     if ask.has("past") and not ask.has("now"):

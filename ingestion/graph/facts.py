@@ -20,6 +20,7 @@ from ingestion.extraction.facts.winding_up import winding_up
 from ingestion.graph.capital_history import STATED, capital_value, stated_capital
 from ingestion.graph.notice_amounts import (
     balance,
+    business_start,
     labelled_opening,
     liquidation_address,
     share_premium,
@@ -28,7 +29,7 @@ from shabgraph.register.capital_phrase import stated_capital as capital_phrase
 
 FACT_ATTRIBUTES: Final = (
     "deletion_reason", "dissolution", "shares", "audit_opting_out", "supervision", "balance",
-    "share_premium", "liquidation_address",
+    "share_premium", "liquidation_address", "business_start",
 )  # fmt: skip
 """CompanyState attributes read from the notice text (besides name, seat, capital, ...)."""
 
@@ -150,6 +151,9 @@ def _amount_facts(text: str, attrs: list[tuple[str, str]]) -> dict[str, Any]:
     if address:
         attrs.append(("liquidation_address", address))
         event["liquidation_address"] = address
+    if start := business_start(text):
+        attrs.append(("business_start", start.isoformat()))
+        event["business_start"] = start
     return event
 
 

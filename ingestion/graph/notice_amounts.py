@@ -12,6 +12,8 @@ the cause of a dissolution.
 - Liquidation address: "Liquidationsadresse: …", "Domizil der Liquidation: …", "Adresse de
   liquidation: …", "Domicile de liquidation: …", "Indirizzo/Recapito/Domicilio di
   liquidazione: …", up to the end of its sentence.
+- Business start of a partnership or sole proprietorship: "Beginn: 01.12.2016", "Début:
+  01.02.2008", "Inizio: …" (the day the firm began, which its registration may follow).
 - Former seat in the head of a notice that moves the seat ("Alpha SA, finora in Gordola,
   CHE-…", "Beta AG, bisher in Uster, …", "Gamma SA, précédemment à Bulle, …").
 - Bankruptcy opening: a company is dissolved by the opening of its bankruptcy, so "infolge
@@ -80,6 +82,11 @@ _OPENING_LABEL: Final = re.compile(
     r"|apertura\s+del\s+fallimento)\s*:\s*" + DATE,
     re.IGNORECASE,
 )
+_BUSINESS_START: Final = re.compile(
+    r"\b(?:Beginn|Geschäftsbeginn|Début|Début\s+de\s+l'activité|Inizio|Inizio\s+dell'attività)"
+    r"\s*:\s*" + DATE,
+    re.IGNORECASE,
+)
 
 _FORMER_SEAT: Final = re.compile(
     r"^[^,\[\]]{2,200}?,\s+(?:bisher|früher|finora|precedentemente|précédemment|auparavant"
@@ -125,6 +132,12 @@ def liquidation_address(text: str) -> str | None:
     first = sentences(rest)
     value = (first[0][1] if first else rest).split("[")[0].strip().rstrip(".").strip()
     return value[:200] or None
+
+
+def business_start(text: str) -> dt.date | None:
+    """The day a partnership or sole proprietorship began, when its entry states one."""
+    m = _BUSINESS_START.search(current_text(text))
+    return parse_date(m["date"]) if m else None
 
 
 def labelled_opening(text: str) -> dt.date | None:

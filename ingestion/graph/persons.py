@@ -17,6 +17,7 @@ from typing import Final
 from ingestion.graph.normalize import fold, person_hub_key, place_norm, place_set, tokens
 from ingestion.graph.rows import PersonRow
 from shabgraph.register.nationalities import nationality_code
+from shabgraph.register.places import merged_places
 
 MERGE_THRESHOLD: Final = 0.6
 """Minimum score of a merge within one NameHub (same tokens)."""
@@ -54,7 +55,12 @@ class Profile:
 def origin_decision(profile: Profile, m: PersonRow) -> tuple[float, str] | None:
     """Conflict check on citizenship: returns a veto (0, reason) or None when compatible."""
     origins, nat = place_set(m.origin), nationality_code(m.nationality)
-    if origins and profile.origins and not origins & profile.origins:
+    if (
+        origins
+        and profile.origins
+        and not origins & profile.origins
+        and not merged_places(origins, profile.origins)
+    ):
         return 0.0, f"origin conflict: {sorted(origins)} vs {sorted(profile.origins)}"
     if nat and profile.nationalities and nat not in profile.nationalities:
         return 0.0, f"nationality conflict: {nat} vs {sorted(profile.nationalities)}"

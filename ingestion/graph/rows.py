@@ -259,7 +259,7 @@ def notice_rows(pub: Publication, rec: ExtractionRecord) -> NoticeRows:
         "canton": pub.cantons[0] if pub.cantons else None,
         "language": rec.language or pub.language,
         "text": pub.text,
-        "event_types": list(rec.events),
+        "event_types": event_types_of(pub, rec),
         "source": pub.source.path,
         "content_sha": pub.content_checksum(),
         "flags": sorted(set(flags)),
@@ -360,3 +360,13 @@ def _with_head_office(
         )
     )
     return companies
+
+
+def event_types_of(pub: Any, rec: Any) -> list[str]:
+    """The extractor's events, and a deletion for every notice of the deletions rubric (HR03):
+    the register publishes a deletion there whatever the words ("von Amtes wegen gelöscht
+    nach Abschluss des Konkursverfahrens" reads as a bankruptcy alone)."""
+    types = list(rec.events)
+    if pub.sub_rubric == "HR03" and "deletion" not in types:
+        types = ["deletion", *[t for t in types if t != "other"]]
+    return types

@@ -13,6 +13,7 @@ the country (`London, Vereinigtes Königreich`); a Swiss one carries a canton co
 from __future__ import annotations
 
 import re
+from collections.abc import Set as AbstractSet
 from functools import lru_cache
 from pathlib import Path
 from typing import Final
@@ -94,6 +95,13 @@ def place_set(places: str | None) -> frozenset[str]:
         return frozenset()
     parts = re.split(r"\s*(?:,|;|\bund\b|\bet\b|\be\b|/)\s*", places)
     return frozenset(p for p in (place_norm(x) for x in parts) if p)
+
+
+def merged_places(a: AbstractSet[str], b: AbstractSet[str]) -> bool:
+    """Normalised places of which one is a part of the other's hyphenated name: municipalities
+    that merged take the joined names ("Montana" became "Crans-Montana"), so an origin written
+    before the merger and one after name the same place."""
+    return any(x in y.split("-") or y in x.split("-") for x in a for y in b if x != y)
 
 
 def same_place(a: str, b: str) -> bool:

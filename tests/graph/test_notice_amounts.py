@@ -1,5 +1,6 @@
 """Balance sheets, share premiums, liquidation addresses and bankruptcy openings stated only as
-a dissolution's cause: read from the notice text into the graph with their notice
+a dissolution's cause, a partnership's business start, a deletion the register files without a
+deletion word: read from the notice text into the graph with their notice
 (`ingestion/graph/notice_amounts.py`). Fictitious notices through the real reader, the rules
 extractor and the build; every name, place, date and number here is made up."""
 
@@ -15,6 +16,7 @@ from neo4j import Driver
 from ingestion.graph.notice_amounts import (
     Balance,
     balance,
+    business_start,
     labelled_opening,
     liquidation_address,
     share_premium,
@@ -22,7 +24,7 @@ from ingestion.graph.notice_amounts import (
 from shabgraph.db import read
 from tests.graph.notice_facts_corpus import Notice, ingest_daily
 
-FIRM, OTHER = "940001", "940002"
+FIRM, OTHER, FIRM3 = "940001", "940002", "940003"
 NOTICES = [
     Notice(
         FIRM, "CH02040000001", "ZAN", "ZH", "2021-09-06", "2021-09-10",
@@ -45,6 +47,18 @@ NOTICES = [
         "<F>Brume Conseil SA en liquidation<E>, à <S>Nyon<E>, société anonyme (FOSC no 74 du"
         " 17.04.2015). La société est dissoute par suite de faillite prononcée par jugement du"
         " 31.10.2016.",
+    ),
+    Notice(
+        FIRM3, "CH03030000003", "ZNE", "BE", "2016-12-08", "2016-12-13",
+        "<F>Talweg & Sonne<E>, in <S>Thun<E>, Kollektivgesellschaft (Neueintragung). Beginn:"
+        " 01.12.2016. Zweck: Malerarbeiten. Eingetragene Personen: Talweg, Anna, von Bern, in"
+        " Thun, Gesellschafterin, mit Einzelunterschrift.",
+    ),
+    Notice(
+        FIRM3, "CH03030000003", "ZLO", "BE", "2019-03-04", "2019-03-08",
+        "<F>Talweg & Sonne<E>, in <S>Thun<E>, Kollektivgesellschaft (SHAB Nr. 240 vom"
+        " 13.12.2016). Die Firma wird nach Abschluss des Konkursverfahrens von Amtes wegen"
+        " im Register gestrichen.",
     ),
 ]  # fmt: skip
 
@@ -140,3 +154,18 @@ def test_amount_readers_in_three_languages() -> None:
     )
     assert labelled_opening("Datum der Konkurseröffnung: 12.08.2020.") == dt.date(2020, 8, 12)
     assert share_premium("Aktienkapital neu: CHF 100'000.") is None
+
+
+def test_business_start_and_a_deletion_without_its_word(amounts_graph: Driver) -> None:
+    [start] = _states(amounts_graph, "business_start")
+    assert (start["company"], start["value"], start["pub"]) == (
+        "Talweg & Sonne",
+        "2016-12-01",
+        NOTICES[3].pub,
+    )
+    assert "deletion" in _event(amounts_graph, NOTICES[4].pub, "event_types")["event_types"]
+    assert business_start(
+        "Société en nom collectif (Nouvelle inscription). Début: 01.02.2008."
+    ) == (dt.date(2008, 2, 1))
+    assert business_start("Inizio: 3.4.2019. Scopo: …") == dt.date(2019, 4, 3)
+    assert business_start("Statuten: 01.12.2016.") is None

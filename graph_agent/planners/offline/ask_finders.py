@@ -109,6 +109,11 @@ def _word_re(word: str) -> re.Pattern[str]:
     return word_pattern(word)
 
 
+COMPOUND_CHANGE_RE = re.compile(r"\b[a-z]{4,}(?:wechsel|anderung)(?:n|en)?\b")
+"""A German compound of a thing and its change, written as one word ("Präsidentenwechsel",
+"Revisionsstellenwechsel", "Statutenänderung"), in folded text."""
+
+
 def find_facts(folded: str) -> tuple[str, ...]:
     """The facts named, in order of appearance in the question; a long fact word with a typo
     ("Aktienkaptial", "adresss") counts, and wins over a shorter word read inside it."""
@@ -120,6 +125,8 @@ def find_facts(folded: str) -> tuple[str, ...]:
             pos = min(p for p, _ in where)
             found.append((pos, fact))
             reach[pos] = max(reach.get(pos, 0), *(n for p, n in where if p == pos))
+    for m in COMPOUND_CHANGE_RE.finditer(folded):
+        found.append((m.start(), "changes"))  # "Präsidentenwechsel", "Zweckänderung"
     for pos, fact in misspelt(folded):
         token = re.match(r"[a-z]+", folded[pos:])
         if token and reach.get(pos, 0) > len(token[0]):

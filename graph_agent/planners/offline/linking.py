@@ -84,7 +84,7 @@ COMPANY_FACTS = frozenset(
     {
         "capital", "purpose", "legal_form", "statutes", "communications", "branches",
         "head_office", "mergers", "transfers", "bankruptcy", "supervision", "balance",
-        "share_premium", "liquidation_address", "unpublished",
+        "share_premium", "liquidation_address", "unpublished", "business_start",
     }
 )  # fmt: skip
 """Facts only a company has: a question asking one is about the company of that name."""

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from graph_agent.planners.offline.name_words import _is_form, names_something
 from shabgraph.register.folding import match_key as key
+from shabgraph.register.places import gazetteer, place_norm
 
 __all__ = ["cut_variants"]
 
@@ -23,6 +24,14 @@ def cut_variants(name: str) -> list[str]:
         out += [" ".join(words[:2]), " ".join(words[2:])]
     if len(words) > 2 and _is_form(words[-2]) and words[-1][:1].isupper():
         out.append(" ".join(words[:-1]))
+    elif (
+        len(words) >= 2
+        and not any(_is_form(w) for w in words)
+        and key(words[-2]) not in {"of", "de", "di", "du", "von", "da", "in", "a", "à"}
+        and words[-1][:1].isupper()
+        and place_norm(words[-1]) in gazetteer()
+    ):
+        out.append(" ".join(words[:-1]))  # "Muster Flamatt": a short name, then its village
     for i in range(len(words) - 1, 0, -1):
         if key(words[i]) in {"of", "de", "di", "du", "von", "da", "in", "a", "à"}:
             out.append(" ".join(words[:i]))

@@ -43,9 +43,28 @@ BRANCH_WORDS = frozenset({"zweigniederlassung", "succursale", "filiale", "branch
 
 
 def names_something(text: str) -> bool:
-    """A mention made only of legal forms ("Sàrl", "SA/AG", "Sagl/GmbH/Sàrl") names no entity."""
-    parts = [p for t in text.split() for p in key(t).strip(".").split("/") if p]
-    return any(p.strip(".") not in ORG_WORDS for p in parts)
+    """A mention made only of legal forms ("Sàrl", "SA/AG", "Sagl/GmbH/Sàrl"), in the plural
+    and with stop words ("Stiftungen mit", "les fondations"), names no entity."""
+    parts = [p.strip(".") for t in text.split() for p in re.split(r"[/-]", key(t).strip(".")) if p]
+    forms = [p for p in parts if _form_or_plural(p)]
+    if not forms:
+        return True
+    # "GmbH-Gründungen": a form joined to an event word of the question names no firm either
+    return any(
+        p not in ORG_WORDS and p not in _stop() and p not in forms and not _is_keyword(p)
+        for p in parts
+    )
+
+
+def _form_or_plural(word: str) -> bool:
+    """A legal-form word, or its plural ("Stiftungen", "fondations", "fondazioni", "GmbHs")."""
+    stems = (word, word[:-1], word[:-2], word[:-1] + "e", word[:-1] + "a")
+    return any(s in ORG_WORDS for s in stems if len(s) > 1)
+
+
+@cache
+def _stop() -> frozenset[str]:
+    return frozenset(key(w) for words in lx.STOPWORDS.values() for w in words)
 
 
 def has_org_word(text: str) -> bool:
