@@ -161,9 +161,18 @@ def shared_companies(
         # the company may hold a role (auditor, partner) where the person holds one
         text, used = _both_at(lang, ma, _mandates(b), (name_a, name_b), dates)
         return (none + " " + text, used, False) if used else (none, [], True)
-    text, used = _both_at(lang, ma, _mandates(b), (name_a, name_b), dates)
+    mb = _mandates(b)
+    text, used = _both_at(lang, ma, mb, (name_a, name_b), dates)
     if not used:
-        return PAIR_NONE.get(lang, PAIR_NONE["en"]).format(a=name_a, b=name_b), [], True
+        # "Is X linked to Y?": no, and where each of them appears instead
+        each = [
+            f"- **{n}**: "
+            + "; ".join(f"**{escape_inline(rs[0].get('other_name'))}**" for rs in m.values())
+            for n, m in ((name_a, ma), (name_b, mb))
+            if m
+        ]
+        none = PAIR_NONE.get(lang, PAIR_NONE["en"]).format(a=name_a, b=name_b)
+        return "\n".join([none, *each]), [], True
     return text, used, False
 
 

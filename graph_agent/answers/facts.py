@@ -77,7 +77,11 @@ def answer(
         and ask.population
         and not ask.count
         and facts == ["role"]
-        and (rl.holds_elsewhere(f.roles, ask.role) or not rl.select(f.roles, ask, "in", others)[0])
+        and (
+            rl.holds_elsewhere(f.roles, ask.role)
+            or rl.held_out(f.roles, ask.role)
+            or not rl.select(f.roles, ask, "in", others)[0]
+        )
     ):
         # "Which entities had X as auditor?": the companies X holds that role in
         return "\n".join(md.mandates(f, ask)), f.used, False

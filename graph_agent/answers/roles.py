@@ -46,6 +46,12 @@ def holds_elsewhere(rows: list[dict[str, Any]], role: str) -> bool:
     return held and not any(r.get("direction") == "in" and has_role(r, role) for r in rows)
 
 
+def held_out(rows: list[dict[str, Any]], role: str) -> bool:
+    """The entity holds the role at other entities ("for which entities is X the auditor?"
+    asks those, even of an audit firm that has an auditor of its own)."""
+    return any(r.get("direction") == "out" and has_role(r, role) for r in rows)
+
+
 def valid_on(row: dict[str, Any], day: str) -> bool:
     """The entry holds on a day (an unknown start counts as open)."""
     start, end = row.get("valid_from"), row.get("valid_to")

@@ -7,6 +7,7 @@ from typing import Any
 from graph_agent.answers.citations import cite, pubs_of
 from graph_agent.answers.i18n import t
 from graph_agent.answers.labels import label, say
+from graph_agent.answers.phrases import event_names
 from graph_agent.result import EntityRef
 from graph_agent.state import Slots
 from shabgraph.markdown import escape_inline
@@ -210,7 +211,8 @@ def timeline(lang: str, name: str, records: list[dict[str, Any]], dates: dict[st
     events = list(by_key.values())
     for r in events[:MAX_ROWS]:
         day = r.get("pub_date") or r.get("date") or ""
-        what = fmt(r.get("event_types") or r.get("type") or "")
+        kinds = r.get("event_types")
+        what = event_names(lang, kinds) if kinds else fmt(r.get("type") or "")
         alias = [x for x in r.get("links") or [] if x.get("via") not in (None, "self")]
         note = " (alias)" if alias and len(alias) == len(r.get("links") or []) else ""
         lines.append(

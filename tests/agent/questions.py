@@ -684,7 +684,7 @@ CASES: tuple[Case, ...] = (
     one(
         "fr_history_bankrupt",
         q="Historique de Müller Bau GmbH",
-        must=("bankruptcy",),
+        must=("faillite",),  # the event in the question's language
         ordered=("E14", "E15", "E16", "E17", "E18"),
         intent=EH,
     ),

@@ -10,6 +10,7 @@ from typing import ClassVar
 import pytest
 
 from graph_agent.answers import fate
+from graph_agent.answers.common import shared_companies
 from graph_agent.answers.entity_attributes import legal_form_answer
 from graph_agent.answers.fact_events import share_structure
 from graph_agent.answers.fact_record import Facts
@@ -187,3 +188,27 @@ class _Rec:
 def test_a_notice_of_the_deletions_rubric_is_a_deletion() -> None:
     assert event_types_of(_Pub("HR03"), _Rec()) == ["deletion", "bankruptcy"]
     assert event_types_of(_Pub("HR02"), _Rec()) == ["bankruptcy"]
+
+
+def test_former_names_merges_and_whole_histories_are_read() -> None:
+    assert "names" in understand("Et son ancien nom ?").facts
+    assert "names" in understand("Wie war der frühere Name der Talweg AG?").facts
+    assert "mergers" in understand("When did Talweg AG merge with Sonne AG?").facts
+    assert understand("Talweg Sàrl : de la création à la radiation").has("over_time")
+
+
+def test_two_persons_without_a_shared_company_are_each_placed() -> None:
+    def person(pid: str, name: str, company: str) -> list[dict[str, object]]:
+        return [{"record_type": "entity", "id": pid, "name": name, "kind": "person",
+                 "anchor": True},
+                {"record_type": "role", "direction": "out", "other_id": f"CH:{pid}",
+                 "other_name": company, "role": "board_member", "pubs": [REG]}]  # fmt: skip
+
+    text, _, negative = shared_companies(
+        "fr",
+        person("p:1", "Kurt Keller", "Talweg AG"),
+        person("p:2", "Ida Roth", "Sonne SA"),
+        DATES,
+    )
+    assert negative and text.startswith("Les publications ne nomment aucune entité")
+    assert "- **Kurt Keller**: **Talweg AG**" in text and "- **Ida Roth**: **Sonne SA**" in text

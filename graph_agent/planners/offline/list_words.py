@@ -19,6 +19,15 @@ NOTICE_WORDS = (
     "annonces",
     "avvisi",
     "notizie",
+    # what one issue of the gazette carried: "was erschien im SHAB vom …", "paru dans la FOSC du"
+    "erschien",
+    "erschienen",
+    "im shab vom",
+    "dans la fosc du",
+    "nel fusc del",
+    "nella fusc del",
+    "in the shab of",
+    "in the sogc of",
 )
 COMPANY_WORDS = (
     "companies",
