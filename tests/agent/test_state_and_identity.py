@@ -16,7 +16,9 @@ from graph_agent.answers.fact_events import share_structure
 from graph_agent.answers.fact_record import Facts
 from graph_agent.answers.facts import answer, matches_mention
 from graph_agent.answers.phrases import event_names
+from graph_agent.answers.roles import has_role
 from graph_agent.planners.offline.asks import Ask, understand
+from graph_agent.planners.offline.list_filters import capital_in
 from graph_agent.planners.offline.name_cuts import cut_variants
 from graph_agent.planners.offline.name_words import names_something
 from ingestion.graph.rows import event_types_of
@@ -212,3 +214,36 @@ def test_two_persons_without_a_shared_company_are_each_placed() -> None:
     )
     assert negative and text.startswith("Les publications ne nomment aucune entité")
     assert "- **Kurt Keller**: **Talweg AG**" in text and "- **Ida Roth**: **Sonne SA**" in text
+
+
+def test_an_amount_before_the_capital_word_filters_a_list() -> None:
+    assert capital_in("which new gmbh started with chf 20,000 capital?") == 20000.0
+    assert capital_in("au capital de chf 100 000") == 100000.0
+    assert capital_in("ihr kapital 2020 erhoht") is None
+
+
+def test_one_issue_of_the_gazette_is_a_list_of_notices() -> None:
+    ask = understand("Was erschien im SHAB vom 04.05.2010?")
+    assert ask.population and ask.as_of == "2010-05-04"
+
+
+def test_the_clients_of_an_audit_firm_with_an_auditor_of_its_own() -> None:
+    firm = [
+        {"record_type": "entity", "id": "CH:7", "name": "Prüfwerk AG", "kind": "company",
+         "anchor": True},
+        {"record_type": "role", "direction": "in", "other_id": "CH:8", "other_name": "Revisor AG",
+         "other_kind": "company", "role": "auditor", "role_text": "Revisionsstelle",
+         "pubs": [REG]},
+        {"record_type": "role", "direction": "out", "other_id": "CH:9", "other_name": "Talweg AG",
+         "other_kind": "company", "role": "auditor", "role_text": "Revisionsstelle",
+         "valid_from": "2001-03-01", "pubs": [REG]},
+    ]  # fmt: skip
+    ask = understand("Für welche Rechtseinheiten ist Prüfwerk AG Revisionsstelle?")
+    assert ask.population and ask.role == "auditor"
+    text, _, _ = answer(firm, ask, "de", DATES, [])
+    assert "**Talweg AG**" in text and "Revisor AG" not in text
+
+
+def test_a_limited_partner_is_a_partner() -> None:
+    row = {"roles": ["limited_partner"], "role": "limited_partner"}
+    assert has_role(row, "partner") and not has_role(row, "board_member")

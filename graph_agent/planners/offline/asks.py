@@ -106,6 +106,7 @@ class Ask:
     inherited: bool = False
     """Facts or role taken over from the previous turn."""
     signature: str | None = None
+    """A kind of signature the question names (individual, collective), to filter holders."""
     more_roles: tuple[str, ...] = ()
     """Further roles joined to the first by a coordinator ("Präsident und Geschäftsführer")."""
     together: bool = False
@@ -116,7 +117,6 @@ class Ask:
     """A seat a yes/no question asserts ("ha sede a X?"): the answer says yes or no first."""
     not_named: tuple[str, ...] = ()
     """Persons the last turn named that "the other partner" leaves out."""
-    """A kind of signature the question names (individual, collective), to filter holders."""
 
     @property
     def main(self) -> str | None:

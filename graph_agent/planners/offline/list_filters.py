@@ -126,8 +126,13 @@ CAPITAL_RE = re.compile(
     r"(?i:\b(?:stamm|aktien|grund|genossenschafts|gesellschafts|dotations)?kapital\w*"
     r"|\bcapital(?:e)?(?:[- ](?:actions|social|sociale|azionario|social))?)"
     r"\s+(?P<prep>(?i:von|de|di|of|da|in\s+h[oö]he\s+von|pari\s+a|d'un\s+montant\s+de)\s+)?:?\s*"
-    r"(?P<cur>(?i:CHF|Fr\.)\s*)?(?P<n>\d{1,3}(?:['’ ]\d{3})+|\d+)(?:[.,]\d{2})?(?![\d'’])"
+    r"(?P<cur>(?i:CHF|Fr\.)\s*)?(?P<n>\d{1,3}(?:['’ ,]\d{3})+|\d+)(?:[.,]\d{2})?(?![\d'’])"
 )
+AMOUNT_FIRST_RE = re.compile(
+    r"(?i:CHF|Fr\.)\s*(?P<n>\d{1,3}(?:['’ ,]\d{3})+|\d+)(?:[.,]\d{2})?\s+(?i:of\s+)?"
+    r"(?i:share\s+|nominal\s+)?(?i:capital|kapital|stammkapital|aktienkapital|capitale)\b"
+)
+"""The amount before the word ("started with CHF 20,000 capital", "mit CHF 20'000 Kapital")."""
 """A capital amount a population question filters by ("mit einem Stammkapital von CHF 20'000",
 "au capital de CHF 100'000", "con un capitale di CHF 20 000", "with a capital of CHF 50000")."""
 
@@ -136,5 +141,7 @@ def capital_in(question: str) -> float | None:
     """The capital (CHF) a companies question filters by, else None."""
     m = CAPITAL_RE.search(question)
     if not m or not (m["prep"] or m["cur"]):
-        return None  # "ihr Kapital 2020 erhöht": a year, no amount
-    return float(re.sub(r"['’ ]", "", m["n"]))
+        m = AMOUNT_FIRST_RE.search(question)
+        if not m:
+            return None  # "ihr Kapital 2020 erhöht": a year, no amount
+    return float(re.sub(r"['’ ,]", "", m["n"]))
