@@ -15,11 +15,12 @@ from graph_agent.answers import templates as tpl
 from graph_agent.answers.citations import collect, pubs_of
 from graph_agent.answers.common import common_answer, namesakes_open
 from graph_agent.answers.fact_record import Facts
-from graph_agent.answers.facts import answer, matches_mention
+from graph_agent.answers.facts import answer
 from graph_agent.answers.fate import asks_yes_no, changed
 from graph_agent.answers.i18n import t
 from graph_agent.answers.labels import say as label_say
 from graph_agent.answers.lists import list_answer
+from graph_agent.answers.mention_match import matches_mention
 from graph_agent.answers.phrases import say
 from graph_agent.planners.base import TurnView
 from graph_agent.planners.offline.asks import understand

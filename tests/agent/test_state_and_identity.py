@@ -14,7 +14,8 @@ from graph_agent.answers.common import shared_companies
 from graph_agent.answers.entity_attributes import legal_form_answer
 from graph_agent.answers.fact_events import share_structure
 from graph_agent.answers.fact_record import Facts
-from graph_agent.answers.facts import answer, matches_mention
+from graph_agent.answers.facts import answer
+from graph_agent.answers.mention_match import matches_mention
 from graph_agent.answers.phrases import event_names
 from graph_agent.answers.roles import has_role
 from graph_agent.planners.offline.asks import Ask, understand

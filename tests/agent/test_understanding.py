@@ -8,7 +8,7 @@ import pytest
 
 from graph_agent.answers.common import shared_companies
 from graph_agent.answers.fact_text import communications_in, person_segment, shares_in
-from graph_agent.answers.facts import matches_mention
+from graph_agent.answers.mention_match import matches_mention
 from graph_agent.planners.offline.asks import understand
 from graph_agent.planners.offline.fact_plan import several_companies
 from graph_agent.planners.offline.mentions import branch_first, mentions

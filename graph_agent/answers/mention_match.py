@@ -1,0 +1,82 @@
+"""Whether the entity a search linked is the one the question names: its distinctive words, a
+legal form it had, a person's given names; a near name is refused, not answered silently.
+
+Pure functions over the question's mention and the entity's records.
+"""
+
+from __future__ import annotations
+
+from difflib import SequenceMatcher
+from typing import Any
+
+from graph_agent.answers import roles as rl
+from graph_agent.planners.offline.forms import legal_form_in
+from graph_agent.planners.offline.name_words import BRANCH_WORDS, JOINERS, ORG_WORDS, has_org_word
+from shabgraph.register.cantons import canton_code
+from shabgraph.register.folding import fold_accents as fold
+from tools.acronyms import is_acronym
+from tools.acronyms import matches as acronym_matches
+
+Rec = dict[str, Any]
+
+
+def matches_mention(mention: str, rec: Rec, states: list[Rec] | None = None) -> bool:
+    """The linked entity carries the mention's distinctive words (not just a similar one);
+    with its records (`states`), it must also have had the legal form the mention names."""
+    skip = ORG_WORDS | BRANCH_WORDS | JOINERS
+    want = [t for t in rl.name_tokens(mention) if t not in skip]
+    names = [str(rec.get("name") or "")] + [str(n) for n in rec.get("names") or []]
+    if is_acronym(mention) and any(acronym_matches(mention, n) for n in names):
+        return True  # "SMS" for a "Stiftung für Moorschutz"
+    if states is not None and _other_form(mention, rec, names, states):
+        return False  # "Fondation X" is not "X SA", "Y Sàrl" not "Y AG"
+    have = {t for n in names for t in rl.name_tokens(n)}
+    if not want:
+        return True
+    hits = sum(any(_same_word(w, h) for h in have) for w in want)
+    if (
+        rec.get("kind") != "person"
+        and len(want) == 2
+        and not has_org_word(mention)
+        and all(w[:1].isupper() for w in mention.split())
+    ):
+        # two words without a legal form ("Hans Muster", "Muster Flamatt") name a company only
+        # with both, its seat counting ("Hans Muster" is no "Hans Beispiel-Stiftung")
+        seat = set(rl.name_tokens(str(rec.get("seat") or "").replace("-", " ")))
+        return sum(any(_same_word(w, h) for h in have | seat) for w in want) == 2
+    if rec.get("kind") == "person" and len(want) > 1:
+        # "Ernesto Kälin" is not "Angelo Kälin": a person's every given and family name counts,
+        # but a family name may be a former one ("Corinne Hänggi" is now "Corinne Wyss")
+        given = rl.name_tokens(str(rec.get("given_names") or ""))
+        same_given = bool(given) and all(any(_same_word(w, g) for w in want) for g in given)
+        return same_given or hits >= len(want) - (len(want) > 2)
+    return hits / len(want) >= 0.5 or fold(mention) in fold(" ".join(names))
+
+
+def _other_form(mention: str, rec: Rec, names: list[str], states: list[Rec]) -> bool:
+    """The mention names a legal form the entity never had: not its form, nor one of its names
+    or name and form states (a converted "X GmbH" keeps that name among its states)."""
+    asked = legal_form_in(fold(mention), branches=False)
+    if asked is None or rec.get("kind") == "person":
+        return False
+    if any(fold(mention) in fold(str(s.get("text") or "")) for s in states):
+        return False  # a notice writes the name so ("Beta GmbH" before its conversion)
+    written = names + [
+        str(s.get("value") or "")
+        for s in states
+        if s.get("record_type") == "state" and s.get("attribute") in ("name", "legal_form")
+    ]
+    have = {str(rec.get("legal_form") or "")} | {
+        legal_form_in(fold(n), branches=False) or "" for n in written
+    }
+    have.discard("")
+    return bool(have) and asked not in have
+
+
+def _same_word(w: str, h: str) -> bool:
+    """One name word matches another: equal, nearly equal, or the same canton's name in another
+    language ("succursale de Genève" is the register's "Zweigniederlassung Genf")."""
+    if w == h or (len(w) > 3 and SequenceMatcher(None, w, h).ratio() >= 0.75):
+        return True
+    code = canton_code(w)
+    return code is not None and code == canton_code(h)
