@@ -248,3 +248,11 @@ def test_the_clients_of_an_audit_firm_with_an_auditor_of_its_own() -> None:
 def test_a_limited_partner_is_a_partner() -> None:
     row = {"roles": ["limited_partner"], "role": "limited_partner"}
     assert has_role(row, "partner") and not has_role(row, "board_member")
+
+
+def test_a_bare_when_keeps_who_left_and_a_holders_domicile_is_a_home() -> None:
+    history = [{"question": "Who left the partnership of Talweg & Sonne?"}]
+    ask = understand("When?", history)
+    assert ask.inherited and ask.has("left")
+    owner = understand("Titolare della ditta Talweg a Thun – nazionalità e domicilio?")
+    assert owner.role == "owner" and owner.facts == ("nationality", "residence")

@@ -198,6 +198,10 @@ def understand(question: str, history: list[dict[str, Any]] | None = None) -> As
     if ask.has("besides") and set(ask.facts) <= {"registered", "status", "role"}:
         # "Ist X ausser bei Y noch woanders eingetragen?": X's other companies
         ask = replace(ask, facts=("mandates",))
+    if ask.role and "address" in ask.facts and set(ask.facts) & {"nationality", "origin"}:
+        # "Titolare della ditta X – nazionalità e domicilio?": the holder's home, not the firm's
+        facts = tuple("residence" if x == "address" else x for x in ask.facts)
+        ask = replace(ask, facts=tuple(dict.fromkeys(facts)))
     if THAT_COMPANY_RE.search(whole):
         ask = replace(ask, cues=ask.cues | {"that_company"})
     if history and ask.follow_up and not asks_identity(question, ask):
@@ -287,6 +291,9 @@ def inherit(ask: Ask, last: Ask) -> Ask:
         return replace(ask, role=last.role, more_roles=(), inherited=True)
     if not own and not ask.role:
         changes.update(facts=last.facts, role=last.role, inherited=True)
+        if not ask.has("left", "joined"):
+            # "When?" after "Who left the partnership?": still those who left
+            changes.update(cues=ask.cues | (last.cues & {"left", "joined"}))
     elif (
         (not ask.role and last.role and ask.has("successor", "before", "since_when", "past"))
         or (not ask.role and last.role and set(own) <= {"signature", "shares", "residence"})
