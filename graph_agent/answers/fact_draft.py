@@ -136,7 +136,7 @@ def fact_draft(
         and ask.has("before")
         and _holds_here(records, named_here)
     ):
-        # "und was war Herburger vorher?": the holder this turn names, all roles in order
+        # "und was war Muster vorher?": the holder this turn names, all roles in order
         ask = replace(ask, role=None, cues=(ask.cues - {"before"}) | {"over_time"}, facts=())
     if slots.as_of and not (ask.as_of or ask.date_from or ask.date_to):
         ask = replace(ask, as_of=slots.as_of)  # the caller's day (the question names none)

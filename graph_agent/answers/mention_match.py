@@ -40,13 +40,13 @@ def matches_mention(mention: str, rec: Rec, states: list[Rec] | None = None) -> 
         and not has_org_word(mention)
         and all(w[:1].isupper() for w in mention.split())
     ):
-        # two words without a legal form ("Hans Muster", "Muster Flamatt") name a company only
+        # two words without a legal form ("Hans Muster", "Muster Wilderswil") name a company only
         # with both, its seat counting ("Hans Muster" is no "Hans Beispiel-Stiftung")
         seat = set(rl.name_tokens(str(rec.get("seat") or "").replace("-", " ")))
         return sum(any(_same_word(w, h) for h in have | seat) for w in want) == 2
     if rec.get("kind") == "person" and len(want) > 1:
-        # "Ernesto Kälin" is not "Angelo Kälin": a person's every given and family name counts,
-        # but a family name may be a former one ("Corinne Hänggi" is now "Corinne Wyss")
+        # "Ernst Keller" is not "Kurt Keller": a person's every given and family name counts,
+        # but a family name may be a former one ("Anna Muster" is now "Anna Beispiel")
         given = rl.name_tokens(str(rec.get("given_names") or ""))
         same_given = bool(given) and all(any(_same_word(w, g) for w in want) for g in given)
         return same_given or hits >= len(want) - (len(want) > 2)

@@ -99,7 +99,7 @@ def place_set(places: str | None) -> frozenset[str]:
 
 def merged_places(a: AbstractSet[str], b: AbstractSet[str]) -> bool:
     """Normalised places of which one is a part of the other's hyphenated name: municipalities
-    that merged take the joined names ("Montana" became "Crans-Montana"), so an origin written
+    that merged take the joined names ("Berg" became "Tal-Berg"), so an origin written
     before the merger and one after name the same place."""
     return any(x in y.split("-") or y in x.split("-") for x in a for y in b if x != y)
 

@@ -31,7 +31,7 @@ def cut_variants(name: str) -> list[str]:
         and words[-1][:1].isupper()
         and place_norm(words[-1]) in gazetteer()
     ):
-        out.append(" ".join(words[:-1]))  # "Muster Flamatt": a short name, then its village
+        out.append(" ".join(words[:-1]))  # "Muster Wilderswil": a short name, then its village
     for i in range(len(words) - 1, 0, -1):
         if key(words[i]) in {"of", "de", "di", "du", "von", "da", "in", "a", "à"}:
             out.append(" ".join(words[:i]))
