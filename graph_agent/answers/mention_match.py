@@ -20,15 +20,15 @@ from tools.acronyms import matches as acronym_matches
 Rec = dict[str, Any]
 
 
-def matches_mention(mention: str, rec: Rec, states: list[Rec] | None = None) -> bool:
+def matches_mention(mention: str, rec: Rec, records: list[Rec] | None = None) -> bool:
     """The linked entity carries the mention's distinctive words (not just a similar one);
-    with its records (`states`), it must also have had the legal form the mention names."""
+    with its records, it must also have had the legal form the mention names."""
     skip = ORG_WORDS | BRANCH_WORDS | JOINERS
     want = [t for t in rl.name_tokens(mention) if t not in skip]
     names = [str(rec.get("name") or "")] + [str(n) for n in rec.get("names") or []]
     if is_acronym(mention) and any(acronym_matches(mention, n) for n in names):
         return True  # "SMS" for a "Stiftung für Moorschutz"
-    if states is not None and _other_form(mention, rec, names, states):
+    if records is not None and _other_form(mention, rec, names, records):
         return False  # "Fondation X" is not "X SA", "Y Sàrl" not "Y AG"
     have = {t for n in names for t in rl.name_tokens(n)}
     if not want:
@@ -53,22 +53,19 @@ def matches_mention(mention: str, rec: Rec, states: list[Rec] | None = None) -> 
     return hits / len(want) >= 0.5 or fold(mention) in fold(" ".join(names))
 
 
-def _other_form(mention: str, rec: Rec, names: list[str], states: list[Rec]) -> bool:
-    """The mention names a legal form the entity never had: not its form, nor one of its names
-    or name and form states (a converted "X GmbH" keeps that name among its states)."""
+def _other_form(mention: str, rec: Rec, names: list[str], records: list[Rec]) -> bool:
+    """The mention names a legal form the entity never had: not its form, nor one of its names,
+    legal-form states or notice texts (a converted "X GmbH" keeps that name in its notices)."""
     asked = legal_form_in(fold(mention), branches=False)
     if asked is None or rec.get("kind") == "person":
         return False
-    if any(fold(mention) in fold(str(s.get("text") or "")) for s in states):
+    if any(fold(mention) in fold(str(r.get("text") or "")) for r in records):
         return False  # a notice writes the name so ("Beta GmbH" before its conversion)
-    written = names + [
-        str(s.get("value") or "")
-        for s in states
-        if s.get("record_type") == "state" and s.get("attribute") in ("name", "legal_form")
-    ]
-    have = {str(rec.get("legal_form") or "")} | {
-        legal_form_in(fold(n), branches=False) or "" for n in written
-    }
+    states = [r for r in records if r.get("record_type") == "state"]
+    have = {str(rec.get("legal_form") or "")}
+    have |= {str(s.get("value") or "") for s in states if s.get("attribute") == "legal_form"}
+    written = names + [str(s.get("value") or "") for s in states if s.get("attribute") == "name"]
+    have |= {legal_form_in(fold(n), branches=False) or "" for n in written}
     have.discard("")
     return bool(have) and asked not in have
 

@@ -117,6 +117,8 @@ def test_a_near_name_is_not_the_entity_asked() -> None:
     assert not matches_mention("Talweg Sàrl", company, [])
     assert matches_mention("Talweg SA", company, [])  # SA is AG
     assert matches_mention("Talweg GmbH", company, renamed)  # its name before the conversion
+    former = [{"record_type": "state", "attribute": "legal_form", "value": "0107"}]
+    assert matches_mention("Talweg GmbH", company, former)  # a legal form it had
     assert matches_mention("Talweg Wilderswil", company, [])  # its seat's village
     assert not matches_mention("Kurt Muster", company, [])  # no person's name for a firm
     person = {"record_type": "entity", "name": "Kurt Keller", "kind": "person",
