@@ -256,5 +256,8 @@ def test_a_bare_when_keeps_who_left_and_a_holders_domicile_is_a_home() -> None:
     history = [{"question": "Who left the partnership of Talweg & Sonne?"}]
     ask = understand("When?", history)
     assert ask.inherited and ask.has("left")
+    # "au départ" (at the start) then "et aujourd'hui ?": today's holders, not who left
+    now = understand("et aujourd'hui ?", [{"question": "qui sont les associés au départ ?"}])
+    assert not now.has("left")
     owner = understand("Titolare della ditta Talweg a Thun – nazionalità e domicilio?")
     assert owner.role == "owner" and owner.facts == ("nationality", "residence")

@@ -291,7 +291,8 @@ def inherit(ask: Ask, last: Ask) -> Ask:
         return replace(ask, role=last.role, more_roles=(), inherited=True)
     if not own and not ask.role:
         changes.update(facts=last.facts, role=last.role, inherited=True)
-        if not ask.has("left", "joined"):
+        timed = ask.as_of or ask.date_from or ask.date_to
+        if ask.has("over_time", "since_when") and not (ask.has("left", "joined", "now") or timed):
             # "When?" after "Who left the partnership?": still those who left
             changes.update(cues=ask.cues | (last.cues & {"left", "joined"}))
     elif (
