@@ -149,7 +149,7 @@ def lifecycle(f: Facts, fact: str) -> list[str]:
     if fact == "registered":
         if reg:
             out = [
-                say(f.lang, "registered", name=f.name, d=_days(reg)) + f.c(reg),
+                say(f.lang, "registered", name=f.name, d=notice_days(reg)) + f.c(reg),
                 "- " + label_say(f.lang, "registered_on", d=event_day(reg), p=reg.get("pub_date")),
             ]
             # the founding ("gegründet", "fondée", "costituita") is the articles' day
@@ -169,7 +169,7 @@ def lifecycle(f: Facts, fact: str) -> list[str]:
             ]
         return [neg(f, "no_fact", name=f.name, what=fact_name(f.lang, "registered"))]
     if dele or f.entity.get("status") == "deleted":
-        when = " " + say(f.lang, "on", d=_days(dele)) if dele else ""
+        when = " " + say(f.lang, "on", d=notice_days(dele)) if dele else ""
         out = [
             say(f.lang, "status_deleted", name=f.name, when=when)
             + (f.c(dele) if dele else f.c(f.entity))
@@ -183,7 +183,8 @@ def lifecycle(f: Facts, fact: str) -> list[str]:
     return [say(f.lang, "status_active", name=f.name) + f.c(f.entity)]
 
 
-def _days(e: Rec) -> str:
+def notice_days(e: Rec) -> str:
+    """The notice's day and, when another, its publication day ("14.06.2005 / 20.06.2005")."""
     d, p = event_day(e), str(e.get("pub_date") or "")
     return day(d) + (f" / {day(p)}" if p and p != d else "")
 

@@ -16,7 +16,7 @@ from typing import Any
 
 from graph_agent.answers import roles as rl
 from graph_agent.answers.capital import timeline as capital_timeline
-from graph_agent.answers.fact_events import event_day, head_move
+from graph_agent.answers.fact_events import event_day, head_move, notice_days
 from graph_agent.answers.fact_record import Facts
 from graph_agent.answers.labels import label
 from graph_agent.answers.phrases import day, role_name, say
@@ -187,19 +187,19 @@ def status_on(f: Facts, ask: Ask) -> list[str] | None:
     )
     reg_day = event_day(reg) if reg else str(f.entity.get("registered_on") or "")
     del_day = event_day(dele) if dele else str(f.entity.get("deleted_on") or "")
-    deleted = _both(dele) if dele else day(del_day)
+    deleted = notice_days(dele) if dele else day(del_day)
     if del_day and del_day < start:
         return [say(lang, "then_gone", name=name, d=deleted) + f.c(dele or f.entity)]
     if del_day and del_day <= end:
         return [say(lang, "then_deleted", name=name, d=deleted) + f.c(dele or f.entity)]
     if reg_day and reg_day > end:
         return [
-            say(lang, "then_later", name=name, d=_both(reg) if reg else day(reg_day))
+            say(lang, "then_later", name=name, d=notice_days(reg) if reg else day(reg_day))
             + f.c(reg or f.entity)
         ]
     if reg_day and reg_day >= start:
         return [
-            say(lang, "then_entered", name=name, d=_both(reg) if reg else day(reg_day))
+            say(lang, "then_entered", name=name, d=notice_days(reg) if reg else day(reg_day))
             + f.c(reg or f.entity)
         ]
     state, sources = "", [reg] if reg else [f.entity]
@@ -229,12 +229,6 @@ def status_on(f: Facts, ask: Ask) -> list[str] | None:
     if del_day:
         lead += " " + say(lang, "then_deleted_later", d=deleted) + f.c(dele or f.entity)
     return [lead]
-
-
-def _both(e: Rec) -> str:
-    """The notice's day and, when another, its publication day ("14.06.2005 / 20.06.2005")."""
-    d, p = event_day(e), str(e.get("pub_date") or "")
-    return day(d) + (f" / {day(p)}" if p and p != d else "")
 
 
 def _cause(state: Rec) -> str | None:
