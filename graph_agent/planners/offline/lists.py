@@ -72,9 +72,17 @@ def list_route(view: TurnView, slots: Slots, ask: Ask, found: list[Mention]) -> 
     # "Wer hat Prokura?", "Who had sole signature?" with no entity and nothing in focus: the
     # holders of that role over the whole register
     anyone = bool(ask.role and WHO_START.match(folded) and not view.focus and not ask.facts)
+    # "Wer hat 2026 die Statuten geändert?", "Qui a transféré son siège ?": with no entity and
+    # nothing in focus, the companies with that change are asked
+    changed = bool(
+        WHO_START.match(folded)
+        and ask.has("changes")
+        and not view.focus
+        and event_of(view.question)
+    )
     if named or slots.uid or (ask.most and not ask.count):
         return None
-    if not (ask.population or ask.count or anyone):
+    if not (ask.population or ask.count or anyone or changed):
         return None
     listing = has_any(folded, vocab().lists["list"]) is not None
     if (has_any(folded, lx.TOP_WORDS) and not ask.count) or (
@@ -100,7 +108,9 @@ def list_route(view: TurnView, slots: Slots, ask: Ask, found: list[Mention]) -> 
         counted_event = counted_event and has_any(folded, NOTICE_WORDS) is not None
     what = (
         "roles"
-        if anyone and not ask.population
+        if anyone and not ask.population and not changed
+        else "companies"
+        if changed and not ask.population
         else "notices"
         if counted_event and _names_event(folded)
         else _what(folded, ask)
