@@ -249,3 +249,14 @@ def test_since_when_is_the_chair_in_office_asks_the_current_one() -> None:
 def test_a_part_of_a_year_is_a_period_of_notices() -> None:
     ask = understand("changements chez Talweg AG début 2017 ?")
     assert (ask.as_of, ask.date_from, ask.date_to) == (None, "2017-01-01", "2017-04-30")
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Welche Stiftungen wurden gelöscht? Liste mit Datum bitte.",
+        "Neueintragungen 2019 als Tabelle mit Angaben zum Sitz",
+    ],
+)
+def test_a_wish_for_the_answer_s_form_names_nothing(question: str) -> None:
+    assert mentions(question) == []
