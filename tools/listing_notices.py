@@ -19,6 +19,8 @@ NOTICE_FILTERS: Final = {
     "canton": "e.canton = $canton",
     "subject_id": "e.subject_id = $subject_id",
     "language": "e.language = $language",
+    # a notice has no legal form: its subject's ("new Sàrl registered in 2016")
+    "legal_form": "EXISTS { MATCH (s:Company {id: e.subject_id}) WHERE s.legal_form = $legal_form }",
 }
 """WHERE fragment of each notice filter argument."""
 

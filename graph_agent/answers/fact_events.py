@@ -280,7 +280,24 @@ def names(f: Facts) -> list[str]:
         lines.append(
             f"- {s.get('value')} ({span(f.lang, s.get('valid_from'), s.get('valid_to'))})" + f.c(s)
         )
+    if len(all_names) > 1:
+        # a renaming often comes with a move ("X GmbH in A" became "X AG in B"): the former
+        # name is known by the seat it had
+        lines += _former_seats(f)
     return lines
+
+
+def _former_seats(f: Facts) -> list[str]:
+    """'- former seat: …' for every seat the entity left (states, else a move notice's head)."""
+    rows = f.of("seat")
+    if len(rows) <= 1:
+        moved = head_move(f)
+        return [former_seat_line(f.lang, moved[0], moved[1]) + f.c(moved[1])] if moved else []
+    return [
+        f"- {label(f.lang, 'former_seat')}: {s.get('value')} "
+        f"({span(f.lang, s.get('valid_from'), s.get('valid_to'))})" + f.c(s)
+        for s in rows[:-1]
+    ]
 
 
 STATUTES_WORD = {

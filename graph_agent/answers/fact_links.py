@@ -9,7 +9,8 @@ from typing import Any
 from graph_agent.answers import fact_text as ft
 from graph_agent.answers.fact_events import event_day, event_line
 from graph_agent.answers.fact_record import Facts, neg
-from graph_agent.answers.phrases import day, fact_name, say
+from graph_agent.answers.labels import label
+from graph_agent.answers.phrases import day, fact_name, say, span
 from graph_agent.planners.offline.asks import Ask
 from shabgraph.markdown import escape_inline
 from shabgraph.register.folding import fold_accents as fold
@@ -65,6 +66,8 @@ def links(f: Facts, fact: str, at: str | None = None) -> list[str]:
             chosen.append(link)
     if fact == "branches" and at:
         there = [x for x in chosen if _at(x, at)]
+        if not there and (itself := _self_branch(f, at)):
+            return itself
         if not there:
             known = "; ".join(str(x.get("other_place") or x.get("other_name")) for x in chosen)
             line = neg(f, "no_branch_at", name=f.name, p=escape_inline(at))
@@ -91,6 +94,28 @@ def links(f: Facts, fact: str, at: str | None = None) -> list[str]:
     return lines
 
 
+def _self_branch(f: Facts, place: str) -> list[str]:
+    """The entity found is itself the branch asked ("the X branch in P" resolves to the branch,
+    registered under its head's name): it, its head office and its address."""
+    seat = str(f.entity.get("seat") or "")
+    heads = [
+        x for x in f.links if x.get("relation") == "HEAD_OFFICE_OF" and x.get("direction") != "out"
+    ]
+    if not heads or not (
+        (seat and same_place(seat, place)) or fold(place) in fold(f"{seat} {f.name}")
+    ):
+        return []
+    head = heads[0]
+    v = ", ".join(str(x) for x in (head.get("other_name"), head.get("other_place")) if x)
+    lines = [say(f.lang, "self_branch", name=f.name, p=escape_inline(seat), head=v) + f.c(head)]
+    lines += [
+        f"- {label(f.lang, 'address')}: {s.get('value')} "
+        f"({span(f.lang, s.get('valid_from'), s.get('valid_to'))})" + f.c(s)
+        for s in f.of("address")
+    ]
+    return lines
+
+
 def _at(link: Rec, place: str) -> bool:
     """The branch lies at the place asked (its seat, or its name's tail)."""
     where = str(link.get("other_place") or "")
@@ -110,7 +135,7 @@ def supervision(f: Facts, ask: Ask) -> list[str]:
     return lines
 
 
-def bankruptcy(f: Facts) -> list[str]:
+def bankruptcy(f: Facts, ask: Ask) -> list[str]:
     """Bankruptcy notices (court, opening, suspension) as the notices wrote them."""
     rows = [
         e
@@ -124,4 +149,14 @@ def bankruptcy(f: Facts) -> list[str]:
     ]
     if not rows:
         return [neg(f, "no_fact", name=f.name, what=fact_name(f.lang, "bankruptcy"))]
-    return [event_line(f, e) for e in rows]
+    lines = [event_line(f, e) for e in rows]
+    if not ask.has("court"):
+        return lines
+    decided = [e for e in rows if e.get("court")]
+    if not decided:
+        # the notice states the decision, not who took it: say so before the notices
+        return [neg(f, "no_fact", name=f.name, what=fact_name(f.lang, "court")), *lines]
+    e = decided[-1]
+    when = f" ({day(e['effective_date'])})" if e.get("effective_date") else ""
+    court = escape_inline(str(e["court"]))
+    return [say(f.lang, "bankruptcy_court", name=f.name, court=court, when=when) + f.c(e), *lines]

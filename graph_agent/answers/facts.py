@@ -236,7 +236,7 @@ def one_fact(f: Facts, fact: str, ask: Ask, others: list[str], person: bool) -> 
     if fact == "supervision":
         return lk.supervision(f, ask)
     if fact == "bankruptcy":
-        return lk.bankruptcy(f)
+        return lk.bankruptcy(f, ask)
     return [neg(f, "no_fact", name=f.name, what=fact_name(f.lang, fact))]
 
 

@@ -135,20 +135,19 @@ def _select(
         # "chi firma dopo l'uscita di X?", "who signs after X left?": those in office that day
         end = max(str(r.get("valid_to") or "~") for r in people)
         return [r for r in mine if r not in people and valid_on(r, end)], "after"
+    if ask.has("predecessor") and people and (pred := _predecessors(mine, people)):
+        return pred  # "and before him?": not his own entries, whom he followed
     if others and "role" in ask.facts:
         theirs = named([r for r in rows if r.get("direction") == direction], others)
         # a named person who holds nothing here is answered as such, not with everyone else
         return theirs, "named"
-    if ask.has("before") and people and not ask.has("left"):
-        start = min(str(r.get("valid_from") or "~") for r in people)
-        prior = [r for r in mine if r not in people and (r.get("valid_to") or "~") <= start]
-        last = max((str(r.get("valid_to")) for r in prior), default=None)
-        if prior:
-            return [r for r in prior if r.get("valid_to") == last], "predecessor"
-        ended = [r for r in mine if r not in people and r.get("valid_to")]
-        if ended:
-            last = max(str(r.get("valid_to")) for r in ended)
-            return [r for r in ended if r.get("valid_to") == last], "before the change"
+    if (
+        ask.has("before")
+        and people
+        and not ask.has("left")
+        and (pred := _predecessors(mine, people))
+    ):
+        return pred
     if people and not ask.role and direction == "in":
         return people, "named"
     if ask.has("before") and ask.inherited and (ask.as_of or ask.date_from or ask.date_to):
@@ -163,8 +162,8 @@ def _select(
             prior = [r for r in mine if r not in then and r.get("valid_to") and start
                      and str(r.get("valid_to")) <= start]  # fmt: skip
             if prior:
-                last = max(str(r.get("valid_to")) for r in prior)
-                return [r for r in prior if str(r.get("valid_to")) == last], "before the change"
+                end = max(str(r.get("valid_to")) for r in prior)
+                return [r for r in prior if str(r.get("valid_to")) == end], "before the change"
     a, b = ask.date_from, ask.date_to
     if ask.as_of and ask.has("joined", "left") and not (a or b):
         a = b = ask.as_of  # "who was entered on 16.10.2006?": that day's entries and exits
@@ -242,6 +241,22 @@ def _select(
     if ask.has("past") and not ask.has("now"):
         return [r for r in mine if r.get("valid_to")] or mine, "former"
     return current or mine, "current" if current else "all"
+
+
+def _predecessors(
+    mine: list[dict[str, Any]], people: list[dict[str, Any]]
+) -> tuple[list[dict[str, Any]], str] | None:
+    """The entries that ended when the named holders' began (else the last that ended)."""
+    start = min(str(r.get("valid_from") or "~") for r in people)
+    prior = [r for r in mine if r not in people and (r.get("valid_to") or "~") <= start]
+    if prior:
+        last = max(str(r.get("valid_to")) for r in prior)
+        return [r for r in prior if r.get("valid_to") == last], "predecessor"
+    ended = [r for r in mine if r not in people and r.get("valid_to")]
+    if ended:
+        last = max(str(r.get("valid_to")) for r in ended)
+        return [r for r in ended if r.get("valid_to") == last], "before the change"
+    return None
 
 
 def dedupe(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:

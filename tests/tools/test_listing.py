@@ -60,6 +60,8 @@ WHERE ($date_from IS NULL OR toString(e.pub_date) >= $date_from)
   AND ($canton IS NULL OR e.canton = $canton)
   AND ($subject_id IS NULL OR e.subject_id = $subject_id)
   AND ($language IS NULL OR e.language = $language)
+  AND ($legal_form IS NULL OR EXISTS {
+        MATCH (s:Company) WHERE s.id = e.subject_id AND s.legal_form = $legal_form })
 RETURN e.pub_number AS pub_number ORDER BY e.pub_date, e.pub_number
 """
 
@@ -225,6 +227,20 @@ def test_notices_by_filters(ctx: ToolContext, fixture_graph: FixtureFacts) -> No
     )
 
 
+def test_notices_of_one_legal_form(ctx: ToolContext, fixture_graph: FixtureFacts) -> None:
+    # a notice has no legal form: the filter keeps the notices whose subject has it
+    sarl = {
+        r["id"]
+        for r in list_register(ctx, ListRegisterArgs(what="companies", legal_form="0107")).records
+    }
+    every = list_register(ctx, ListRegisterArgs(what="notices", event_type="registration")).records
+    kept = list_register(
+        ctx, ListRegisterArgs(what="notices", event_type="registration", legal_form="0107")
+    ).records
+    assert kept and len(kept) < len(every)
+    assert [r["pub_number"] for r in kept] == [r["pub_number"] for r in every if r["id"] in sarl]
+
+
 COMPANY_PARAMS = ("legal_form", "canton", "status", "seat", "seat_word", "capital", "opting_out")
 COMPANY_PARAMS += ("subject_id", "language")
 
@@ -288,6 +304,7 @@ def test_notices_match_the_reference_scan(
         {"canton": "TI"},
         {"language": "fr"},
         {"subject_id": fixture_graph.ids["muellerbau"]},
+        {"legal_form": "0107"},
     ]
     compared = 0
     for event, dates, extra in itertools.product(GRID_EVENT, GRID_DATES, extras):

@@ -11,7 +11,9 @@ import re
 from datetime import date, timedelta
 
 from graph_agent.planners.offline.ask_words import (
+    BEFORE_HOLDER_RE,
     CO_SIGN_RE,
+    COURT_WORDS,
     HOME_WORDS,
     POSTAL_WORDS,
     RESIDENCE_WORDS,
@@ -189,6 +191,10 @@ def find_cues(folded: str) -> frozenset[str]:
         cues.add("residence_word")
     if has_any(folded, POSTAL_WORDS):
         cues.add("postal")  # "Postadresse", "adresse postale": not the business address
+    if has_any(folded, COURT_WORDS):
+        cues.add("court")  # "quel tribunal ?": the court of a bankruptcy, not its notices
+    if BEFORE_HOLDER_RE.search(folded):
+        cues.add("predecessor")  # "and before him?": whom the holder in question followed
     if CO_SIGN_RE.search(folded):
         cues.add("co_sign")  # "who signs with her?": the others who sign with her
     if has_any(folded, HOME_WORDS):

@@ -56,6 +56,18 @@ POSTAL_WORDS = (
     "po box",
     "p.o. box",
 )
+COURT_WORDS = (
+    "gericht",
+    "richter",
+    "tribunal",
+    "pretur",
+    "pretor",
+    "giudice",
+    "court",
+    "judge",
+    "juge ",
+)
+"""The court or judge asked ("welches Gericht", "quel tribunal", "which court")."""
 HOME_WORDS = ("wohn", "live", "lives", "habit", "abita", "vit ", "vive ", "resid")
 
 
@@ -117,6 +129,14 @@ dem VR aus"): the particle at the end says whether the holder joined or left."""
 def separable_cues(folded: str) -> set[str]:
     """The joined/left cues of split German verbs in a question."""
     return {cue for pattern, cue in SEPARABLE_VERBS if pattern.search(folded)}
+
+
+BEFORE_HOLDER_RE = re.compile(
+    r"(?<![a-z])(?:before|vor|avant|prima di)\s+"
+    r"(?:him|her|them|ihm|ihr|ihnen|lui|elle|eux|elles|lei|loro)(?![a-z])"
+)
+"""'before him', 'vor ihr', 'avant lui', 'prima di lei': the one who held the role before that
+holder (the predecessor), not that holder's own earlier roles."""
 
 
 CO_SIGN_RE = re.compile(

@@ -170,6 +170,15 @@ def understand(question: str, history: list[dict[str, Any]] | None = None) -> As
         claimed=claimed_seat(question),
     )
     people = has_any(folded, PEOPLE_WORDS) is not None
+    if ask.has("had") and not (
+        ask.as_of
+        or ask.date_from
+        or ask.date_to
+        or ask.has("now", "registration", "before", "after", "successor", "since_when", "past")
+    ):
+        # "Welche Revisionsstellen hatte X?", "quali indirizzi ha avuto X?": everything it
+        # had, in order; with a date or another time word that word decides
+        ask = replace(ask, cues=ask.cues | {"over_time"})
     if (
         ask.count
         and (ask.role or people)
@@ -232,6 +241,8 @@ SAME_PERSON_RE = re.compile(
 FROM_TO_RE = re.compile(
     r"\b(?:de combien a combien|von wie ?viel\w* auf wie ?viel|da quanto a quanto"
     r"|from how much to (?:how much|what)|from what to what)\b"
+    # "capital avant / après", "vorher und nachher", "before and after", "prima e dopo"
+    r"|\b(?:avant|vorher|before|prima)\s*(?:/|et|und|and|e|-)\s*(?:apres|nachher|after|dopo)\b"
 )
 """A value asked before and after its change, in folded words ("de combien à combien",
 "von wie viel auf wie viel", "da quanto a quanto", "from how much to how much")."""
@@ -267,10 +278,25 @@ def asks_identity(question: str, ask: Ask) -> bool:
     return has_any(fold(question), lx.LOOKUP_WORDS) is not None
 
 
+MOVED_FROM_RE = re.compile(
+    r"\b(?:mov|relocat|transferr?)(?:e|ed|es|ing)?\s+(?:\w+\s+){0,2}from\b"
+    r"|\bwhere\b.{0,40}\b(?:mov|relocat)\w*\s+from\b"
+    r"|\bvon\s+wo\b.{0,60}\b(?:verlegt|umgezogen|gezogen|gezügelt|hergezogen)"
+    r"|\bd['’]\s?o[uù]\b.{0,60}\b(?:d[ée]m[ée]nag|transf[ée]r|d[ée]plac|venait|vient|venue)"
+    r"|\bda\s+dove\b.{0,60}\b(?:trasferit|spostat|venut|arrivat|traslocat)",
+    re.IGNORECASE,
+)
+"""A move asked by its origin ("where did it move from?", "d'où a-t-elle déménagé ?"): the
+seat it left, not the one after the move."""
+
+
 def _direction(cues: frozenset[str], whole: str) -> frozenset[str]:
-    """A replace verb with the holder as its subject asks the predecessor, not the successor."""
+    """A replace verb with the holder as its subject asks the predecessor, not the successor;
+    a move asked by its origin asks the former seat."""
     if asks_predecessor(whole):
         return (cues - {"successor"}) | {"before"}
+    if MOVED_FROM_RE.search(whole):
+        return (cues - {"after"}) | {"past"}
     return cues
 
 

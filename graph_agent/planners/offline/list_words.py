@@ -29,6 +29,20 @@ NOTICE_WORDS = (
     "in the shab of",
     "in the sogc of",
 )
+GAZETTE_ISSUE_RE = re.compile(
+    r"(?<![a-z])(?:shab|fosc|fusc|sogc)(?![a-z])"
+    r"(?:\s*(?:nr|no|n|nummer|numero|issue)\.?\s*°?\s*\d+)?,?\s+(?:vom|du|del|of|dated)(?![a-z])"
+)
+"""One issue of the gazette by its day, with or without its number ("im SHAB Nr. 5 vom …", "FOSC
+n° 12 du …"): what that issue carried (folded text)."""
+
+
+GAZETTE_NUMBER_RE = re.compile(
+    r"\b(SHAB|FOSC|FUSC|SOGC)\s*(?:Nr|No|N|Nummer|num[ée]ro|issue)\.?\s*°?\s*\d+\b", re.IGNORECASE
+)
+"""A gazette word with the issue's number ("SHAB Nr. 5", "FOSC n° 12"): the number names no
+entity (raw question text; the substitution keeps the gazette word)."""
+
 COMPANY_WORDS = (
     "companies",
     "firms",

@@ -29,6 +29,7 @@ from graph_agent.planners.offline.list_words import (
     ARE_WORDS,
     AUDIT_FIRM_RE,
     COMPANY_WORDS,
+    GAZETTE_ISSUE_RE,
     NOTICE_WORDS,
     OPTING_OUT_WORDS,
     PERSON_WORDS,
@@ -80,9 +81,11 @@ def list_route(view: TurnView, slots: Slots, ask: Ask, found: list[Mention]) -> 
         and not view.focus
         and event_of(view.question)
     )
+    # "Was wurde im SHAB vom 9.1.2017 publiziert?": what one issue of the gazette carried
+    issue = bool(GAZETTE_ISSUE_RE.search(folded) and (ask.as_of or ask.date_from) and not ask.facts)
     if named or slots.uid or (ask.most and not ask.count):
         return None
-    if not (ask.population or ask.count or anyone or changed):
+    if not (ask.population or ask.count or anyone or changed or issue):
         return None
     listing = has_any(folded, vocab().lists["list"]) is not None
     if (has_any(folded, lx.TOP_WORDS) and not ask.count) or (
@@ -100,19 +103,19 @@ def list_route(view: TurnView, slots: Slots, ask: Ask, found: list[Mention]) -> 
         ask.count
         and bool(slots.event_type)
         and not ask.role
-        and (has_any(folded, NOTICE_WORDS) is not None or has_any(folded, COMPANY_WORDS) is None)
+        and (_names_notices(folded) or has_any(folded, COMPANY_WORDS) is None)
         and capital_in(folded) is None  # "… with a capital of CHF X": companies are counted
     )
     if slots.event_type == "deletion" and not (slots.date_from or slots.date_to):
         # "combien de sociétés ont été radiées" over all years: the status says which are deleted
-        counted_event = counted_event and has_any(folded, NOTICE_WORDS) is not None
+        counted_event = counted_event and _names_notices(folded)
     what = (
         "roles"
         if anyone and not ask.population and not changed
         else "companies"
         if changed and not ask.population
         else "notices"
-        if counted_event and _names_event(folded)
+        if (counted_event and _names_event(folded)) or (issue and not ask.population)
         else _what(folded, ask)
     )
     if what is None:
@@ -143,12 +146,17 @@ WHO_START = re.compile(r"^\s*(?:und |and |et |e )?(?:wer|who|qui|chi)\b")
 """A question that opens by asking who."""
 
 
+def _names_notices(folded: str) -> bool:
+    """The question names notices: a notice word or one issue of the gazette."""
+    return has_any(folded, NOTICE_WORDS) is not None or GAZETTE_ISSUE_RE.search(folded) is not None
+
+
 def _names_event(folded: str) -> bool:
     """The question names notices or an event of the register ("Konkurs", "nuove iscrizioni",
     "deleted"); a legal form that only looks like one ("fondations") names none."""
     facts = vocab().facts
     return bool(
-        has_any(folded, NOTICE_WORDS)
+        _names_notices(folded)
         or has_any(folded, facts.get("registered", ()))
         or has_any(folded, facts.get("deleted", ()))
         or event_of(folded)
@@ -164,7 +172,7 @@ def _what(folded: str, ask: Ask) -> str | None:
         return "roles"
     if ask.signature and has_any(folded, PERSON_WORDS):
         return "roles"  # "who has sole signing authority": the role entries with that signature
-    if has_any(folded, NOTICE_WORDS) and not legal_form_in(folded):
+    if _names_notices(folded) and not legal_form_in(folded):
         return "notices"  # (notices carry no legal form: "Sàrl … selon les avis" lists companies)
     if has_any(folded, PERSON_WORDS):
         return None  # persons are listed through their roles or ranked, not as companies
@@ -208,7 +216,7 @@ def list_call(question: str, slots: Slots) -> ToolCall:
         else None,
         "role": slots.role if slots.attribute == "roles" else None,
         "mode": "entered"
-        if ask_joined or (slots.attribute == "roles" and dated and has_any(folded, NOTICE_WORDS))
+        if ask_joined or (slots.attribute == "roles" and dated and _names_notices(folded))
         else "left"
         if ask_left
         else "held",

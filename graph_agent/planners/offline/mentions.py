@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from graph_agent.planners.offline.branch_order import branch_first
 from graph_agent.planners.offline.language import is_language_word
+from graph_agent.planners.offline.list_words import GAZETTE_NUMBER_RE
 from graph_agent.planners.offline.name_cuts import cut_variants
 from graph_agent.planners.offline.name_words import (
     BRANCH_WORDS,
@@ -78,7 +79,7 @@ NOTICE_WORD_RE = re.compile(
 
 def mentions(question: str) -> list[Mention]:
     """Candidate names, best first: quoted text, then runs with a legal form, then the rest."""
-    question = branch_first(TIME_BEFORE_YEAR_RE.sub(" ", question))
+    question = branch_first(TIME_BEFORE_YEAR_RE.sub(" ", GAZETTE_NUMBER_RE.sub(r"\1", question)))
     # "Muster-ZN Flamatt", "Muster ZN Flamatt": the register's abbreviation of a branch
     question = re.sub(r"(?<=\w)[- ]ZN(?= [A-ZÄÖÜ])", " Zweigniederlassung", question)
     # "SKS-Stiftungsrat", "ZKB-Präsident": an acronym, then the role asked
@@ -322,8 +323,11 @@ def lower_mentions(question: str) -> list[Mention]:
     text = re.sub(r"(?<![\w])(?:[dlDL]|dell|all|nell|qu)['’]", " ", remove_uids(question))
     tokens = TOKEN_RE.findall(re.sub(r"[?!,;:()\[\]–—]", " , ", text))
     runs: list[list[str]] = [[]]
+    at_company: set[int] = set()  # runs after "bei", "chez", "presso", "at": the company
     for k, tok in enumerate(tokens):
         bare = _bare(tok)
+        if not runs[-1] and k and _bare(tokens[k - 1]) in COMPANY_PREPOSITIONS:
+            at_company.add(len(runs) - 1)
         inside = (
             runs[-1]
             and bare in JOINERS
@@ -344,5 +348,13 @@ def lower_mentions(question: str) -> list[Mention]:
             runs.append([])
         else:
             runs[-1].append(tok)
-    names = sorted((" ".join(r) for r in runs if r), key=len, reverse=True)
-    return [Mention(n, any(_is_form(t) for t in n.split())) for n in names[:2]]
+    found = [
+        Mention(n, i in at_company or any(_is_form(t) for t in n.split()))
+        for i, r in enumerate(runs)
+        if (n := " ".join(r))
+    ]
+    return sorted(found, key=lambda m: (not m.org, -len(m.text)))[:2]
+
+
+COMPANY_PREPOSITIONS = frozenset({"bei", "chez", "presso", "at"})
+"""Before a name typed in lower case, the company a role is held at ("wer ist VR bei muster?")."""

@@ -21,6 +21,7 @@ from graph_agent.planners.offline.forms import legal_form_in
 from graph_agent.planners.offline.language import (
     question_language,
 )
+from graph_agent.planners.offline.list_words import GAZETTE_NUMBER_RE
 from graph_agent.state import Slots
 from shabgraph.register.folding import fold_accents, has_any
 from shabgraph.register.uid import find_uid, remove_uids
@@ -114,7 +115,8 @@ def _is_keyword(token: str) -> bool:
 def candidate_spans(question: str) -> list[str]:
     """Entity mentions, best first: quoted text, then runs of capitalised or legal-form words."""
     spans = [m["q"].strip() for m in QUOTED_RE.finditer(question)]
-    tokens = TOKEN_RE.findall(question.replace("?", " ").replace(",", " "))
+    unnumbered = GAZETTE_NUMBER_RE.sub(r"\1", question)
+    tokens = TOKEN_RE.findall(unnumbered.replace("?", " ").replace(",", " "))
     run: list[str] = []
     runs: list[list[str]] = []
     for tok in tokens:

@@ -1,0 +1,224 @@
+"""Forms of asking read by rule, not by phrase: a why-word is no part of a name, a past
+possession ("hatte", "ha avuto") asks everything held, a move asked by its origin asks the
+former seat, "before him" asks the predecessor, a gazette issue with its number is one day's
+notices, and a court asked is named or said to be missing. The answers are built from
+fictitious records (no notice of the development files)."""
+
+from __future__ import annotations
+
+import pytest
+
+from graph_agent.answers.facts import answer
+from graph_agent.planners.offline.asks import understand
+from graph_agent.planners.offline.list_words import GAZETTE_ISSUE_RE
+from graph_agent.planners.offline.mentions import lower_mentions, mentions
+from shabgraph.register.folding import fold_accents as fold
+
+P1, P2, P3 = "HR01-1000000001", "HR02-1000000002", "HR03-1000000003"
+DATES = {P1: "2015-03-02", P2: "2019-06-10", P3: "2024-11-04"}
+
+
+@pytest.mark.parametrize(
+    ("question", "name"),
+    [
+        ("Pourquoi Muster Sàrl a été radiée du RC ?", "Muster Sàrl"),
+        ("Perché la Beispiel AG di Locarno è stata cancellata?", "Beispiel AG"),
+        ("Warum wurde die Exempla GmbH gelöscht?", "Exempla GmbH"),
+        ("Weshalb wurde die Exempla GmbH aufgelöst?", "Exempla GmbH"),
+        ("Why was Example Ltd Sàrl deleted?", "Example Ltd Sàrl"),
+    ],
+)
+def test_a_why_word_is_no_part_of_the_name(question: str, name: str) -> None:
+    assert mentions(question)[0].text == name
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Welche Revisionsstellen hatte die Muster Stiftung?",
+        "Quali revisori ha avuto la Fondazione Esempio?",
+        "Quels organes de révision la Fondation Exemple a-t-elle eu ?",
+        "Which auditors has Example AG had?",
+    ],
+)
+def test_a_past_possession_asks_everything_held(question: str) -> None:
+    ask = understand(question, [])
+    assert ask.role == "auditor" and ask.has("over_time")
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Welche Revisionsstelle hatte die Muster Stiftung 2010?",
+        "Welche Revisionsstelle hatte die Muster Stiftung bei der Gründung?",
+        "Welche Revisionsstelle hatte die Muster Stiftung vor der Beispiel AG?",
+    ],
+)
+def test_a_date_or_time_word_decides_over_the_past_possession(question: str) -> None:
+    assert not understand(question, []).has("over_time")
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "where did Muster Sàrl move from?",
+        "Von wo ist die Muster Sàrl umgezogen?",
+        "D'où la société Muster Sàrl a-t-elle déménagé ?",
+        "Da dove si è trasferita la Muster Sagl?",
+    ],
+)
+def test_a_move_asked_by_its_origin_asks_the_former_seat(question: str) -> None:
+    ask = understand(question, [])
+    assert "seat" in ask.facts and ask.has("past") and not ask.has("after")
+
+
+def test_moving_to_a_place_is_not_asked_by_its_origin() -> None:
+    ask = understand("Where did Muster Sàrl move to?", [])
+    assert not ask.has("past")
+
+
+@pytest.mark.parametrize(
+    "question", ["and before him?", "und vor ihr?", "et avant lui ?", "e prima di lei?"]
+)
+def test_before_a_pronoun_asks_the_predecessor(question: str) -> None:
+    assert understand(question, []).has("predecessor")
+
+
+ROLES = [
+    {"record_type": "entity", "id": "CH:1", "name": "Muster Sàrl", "anchor": True,
+     "kind": "company", "status": "active", "pubs": [P1]},
+    {"record_type": "role", "role": "manager", "role_text": "associé gérant", "other_id": "p:old",
+     "other_name": "Anna Vorgängerin", "other_kind": "person", "direction": "in",
+     "valid_from": "2015-03-02", "valid_to": "2019-06-10", "pubs": [P1, P2]},
+    {"record_type": "role", "role": "manager", "role_text": "associé gérant", "other_id": "p:new",
+     "other_name": "Bruno Nachfolger", "other_kind": "person", "direction": "in",
+     "valid_from": "2019-06-10", "pubs": [P2]},
+]  # fmt: skip
+
+
+def test_before_him_names_the_predecessor_not_his_own_entry() -> None:
+    last = "who runs Muster Sàrl now?"
+    ask = understand("and before him?", [{"question": last}])
+    text, _, negative = answer(ROLES, ask, "en", DATES, ["Bruno Nachfolger"])
+    assert not negative
+    assert "Anna Vorgängerin" in text.split("\n")[0]
+    assert "Bruno Nachfolger" not in text.split("**Anna")[1]
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "welche firmen hatten eine publikation im SHAB Nr. 5 vom 9.1.2017?",
+        "Quelles sociétés figurent dans la FOSC n° 12 du 3 mars 2015 ?",
+        "what was in the SOGC No. 7 of 2 March 2015?",
+        "cosa c'era nel FUSC del 2 marzo 2015?",
+    ],
+)
+def test_a_gazette_issue_with_or_without_its_number_names_notices(question: str) -> None:
+    assert GAZETTE_ISSUE_RE.search(fold(question.lower()))
+    assert not any(m.text in ("Nr", "No", "n°") for m in mentions(question))
+
+
+BANKRUPT = [
+    {"record_type": "entity", "id": "CH:2", "name": "Exempla GmbH in Liquidation", "anchor": True,
+     "kind": "company", "status": "deleted", "pubs": [P3]},
+    {"record_type": "event", "pub_number": P3, "pub_date": "2024-11-04",
+     "event_types": ["bankruptcy", "deletion"], "effective_date": "2024-10-21",
+     "text": "Exempla GmbH in Liquidation, in Musterdorf. Das Konkursverfahren wurde mit "
+             "Verfügung vom 21.10.2024 als geschlossen erklärt. Die Gesellschaft wird gelöscht.",
+     "pubs": [P3]},
+]  # fmt: skip
+
+
+def test_a_court_the_notice_does_not_name_is_said_to_be_missing() -> None:
+    ask = understand("Welches Gericht hat den Konkurs der Exempla GmbH geschlossen?", [])
+    text, _, _ = answer(BANKRUPT, ask, "de", DATES, [])
+    assert text.startswith("Die Meldungen zu **Exempla GmbH in Liquidation** nennen kein Gericht")
+    assert "21.10.2024" in text  # the notice follows, with the decision it does state
+
+
+def test_a_court_the_notice_names_leads_the_answer() -> None:
+    records = [
+        dict(BANKRUPT[0]),
+        dict(BANKRUPT[1], court="Konkursrichter des Bezirksgerichts Musterdorf"),
+    ]
+    ask = understand("Quel tribunal a prononcé la faillite d'Exempla GmbH ?", [])
+    text, _, negative = answer(records, ask, "fr", DATES, [])
+    first = text.split("\n")[0]
+    assert "Konkursrichter des Bezirksgerichts Musterdorf" in first and "21.10.2024" in first
+    assert not negative
+
+
+def test_without_a_court_word_the_bankruptcy_notices_answer() -> None:
+    ask = understand("Was ist mit dem Konkurs der Exempla GmbH?", [])
+    text, _, _ = answer(BANKRUPT, ask, "de", DATES, [])
+    assert "Gericht" not in text and "Konkursverfahren" in text
+
+
+BRANCH = [
+    {"record_type": "entity", "id": "CH:3", "name": "Beispiel AG", "anchor": True,
+     "kind": "company", "status": "active", "seat": "Wünnewil-Flamatt", "pubs": [P1]},
+    {"record_type": "state", "attribute": "address", "value": "Hauptweg 4, 3175 Flamatt",
+     "valid_from": "2015-03-02", "pubs": [P1]},
+    {"record_type": "link", "relation": "HEAD_OFFICE_OF", "direction": "in", "other_id": "CH:4",
+     "other_name": "Beispiel AG", "other_place": "Zürich", "pubs": [P1]},
+]  # fmt: skip
+
+
+def test_the_branch_found_is_the_branch_asked_at_the_place() -> None:
+    ask = understand("Adresse der Beispiel Zweigniederlassung in Flamatt?", [])
+    assert "branches" in ask.facts and ask.claimed
+    text, _, negative = answer(BRANCH, ask, "de", DATES, [])
+    assert not negative
+    first = text.split("\n")[0]
+    assert "selbst die Zweigniederlassung in Wünnewil-Flamatt" in first and "Zürich" in first
+    assert "Hauptweg 4, 3175 Flamatt" in text
+
+
+RENAMED = [
+    {"record_type": "entity", "id": "CH:5", "name": "Muster AG", "anchor": True,
+     "kind": "company", "status": "active", "seat": "Neuort", "pubs": [P2]},
+    {"record_type": "state", "attribute": "name", "value": "Muster GmbH",
+     "valid_from": "2015-03-02", "valid_to": "2019-06-10", "pubs": [P1, P2]},
+    {"record_type": "state", "attribute": "name", "value": "Muster AG",
+     "valid_from": "2019-06-10", "pubs": [P2]},
+    {"record_type": "state", "attribute": "seat", "value": "Altort",
+     "valid_from": "2015-03-02", "valid_to": "2019-06-10", "pubs": [P1, P2]},
+    {"record_type": "state", "attribute": "seat", "value": "Neuort",
+     "valid_from": "2019-06-10", "pubs": [P2]},
+]  # fmt: skip
+
+
+def test_former_names_come_with_the_seat_left() -> None:
+    ask = understand("Wie hiess die Muster AG vorher?", [])
+    text, _, _ = answer(RENAMED, ask, "de", DATES, [])
+    assert "- Muster GmbH (vom 02.03.2015 bis 10.06.2019)" in text
+    assert "früherer Sitz: Altort" in text
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "When did Muster SNC start business?",
+        "Wann hat die Muster GmbH ihre Tätigkeit aufgenommen?",
+        "Quand Muster Sàrl a-t-elle commencé ses activités ?",
+        "Quando ha avviato l'attività la Muster Sagl?",
+    ],
+)
+def test_the_start_of_business_in_the_words_of_each_language(question: str) -> None:
+    assert "business_start" in understand(question, []).facts
+
+
+def test_a_lower_case_name_after_a_company_preposition_is_the_company() -> None:
+    found = lower_mentions("wer war bei muster vor beispiel präsident des stiftungsrats?")
+    assert [(m.text, m.org) for m in found] == [("muster", True), ("beispiel", False)]
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["Muster SA capital avant / après ?", "Kapital der Muster AG vorher und nachher?",
+     "capital of Muster Ltd before and after?", "capitale della Muster SA prima e dopo?"],
+)  # fmt: skip
+def test_before_and_after_together_ask_the_change(question: str) -> None:
+    ask = understand(question, [])
+    assert "capital" in ask.facts and ask.has("changes") and ask.has("over_time")
