@@ -222,3 +222,34 @@ def test_a_lower_case_name_after_a_company_preposition_is_the_company() -> None:
 def test_before_and_after_together_ask_the_change(question: str) -> None:
     ask = understand(question, [])
     assert "capital" in ask.facts and ask.has("changes") and ask.has("over_time")
+
+
+@pytest.mark.parametrize(
+    ("question", "name"),
+    [
+        ("muster administrateurs sarl : qui a la signature ?", "muster administrateurs sarl"),
+        ("who audits example sa?", "example sa"),
+        ("revisionsstelle der beispiel treuhand ag?", "beispiel treuhand ag"),
+    ],
+)
+def test_a_lower_case_name_is_closed_by_its_legal_form(question: str, name: str) -> None:
+    assert [m.text for m in mentions(question)] == [name]
+
+
+@pytest.mark.parametrize(
+    "question", ["combien de nouvelles sarl en 2016 ?", "wie viele neue gmbh gab es 2020?"]
+)
+def test_a_legal_form_after_question_words_names_no_company(question: str) -> None:
+    assert mentions(question) == []
+
+
+@pytest.mark.parametrize(
+    ("question", "name", "place"),
+    [
+        ("muster & partner wangen quando ha cambiato indirizzo?", "muster & partner", "wangen"),
+        ("rossi & co lugano chi firma?", "rossi & co", "lugano"),
+    ],
+)
+def test_a_lower_case_firm_name_with_partner_or_co(question: str, name: str, place: str) -> None:
+    first = lower_mentions(question)[0]
+    assert (first.text, first.org, first.place) == (name, True, place)

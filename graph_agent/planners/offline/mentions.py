@@ -21,6 +21,7 @@ from graph_agent.planners.offline.name_words import (
     JOINERS,
     PLACE_WORDS,
     TOKEN_RE,
+    TRADE_WORDS,
     _bare,
     _capital,
     _continues_name,
@@ -36,6 +37,7 @@ from graph_agent.planners.offline.name_words import (
 )
 from graph_agent.planners.offline.slots import QUOTED_RE, TAIL_RE, extend_tail
 from shabgraph.register.folding import match_key as key
+from shabgraph.register.legal_forms import LEGAL_FORM_WORDS
 from shabgraph.register.nationalities import nationality_code
 from shabgraph.register.uid import remove_uids
 
@@ -188,6 +190,8 @@ def mentions(question: str) -> list[Mention]:
     ]
     seen: set[str] = set()
     unique = [m for m in found if not (key(m.text) in seen or seen.add(key(m.text)))]  # type: ignore[func-returns-value]
+    if not unique and (formed := form_runs(question)):
+        return formed  # "rysaffe administrateurs sarl : …": a lower-case name closed by its form
     if not unique and _only_names(question):
         return lower_mentions(question)  # "anna muster beispiel?": names typed in lower case
     return sorted(unique, key=lambda m: (not m.org, -len(m.text) if m.org else 0))
@@ -324,6 +328,8 @@ def lower_mentions(question: str) -> list[Mention]:
     tokens = TOKEN_RE.findall(re.sub(r"[?!,;:()\[\]–—]", " , ", text))
     runs: list[list[str]] = [[]]
     at_company: set[int] = set()  # runs after "bei", "chez", "presso", "at": the company
+    seats: dict[int, str] = {}  # the place written after a firm's name
+    skip: set[int] = set()
     for k, tok in enumerate(tokens):
         bare = _bare(tok)
         if not runs[-1] and k and _bare(tokens[k - 1]) in COMPANY_PREPOSITIONS:
@@ -333,10 +339,20 @@ def lower_mentions(question: str) -> list[Mention]:
             and bare in JOINERS
             and k + 1 < len(tokens)
             and not _is_keyword(tokens[k + 1])
-            and len(_bare(tokens[k + 1])) > 2
+            and (len(_bare(tokens[k + 1])) > 2 or _bare(tokens[k + 1]) in {"co", "cie"})
         )
         if inside:
             runs[-1].append(tok)  # "jazz aux franches-montagnes": a joiner inside the name
+        elif runs[-1] and _bare(runs[-1][-1]) in JOINERS and bare in TRADE_WORDS | {"co", "cie"}:
+            runs[-1].append(tok)  # "muster & partner", "rossi & co": a firm's name
+            at_company.add(len(runs) - 1)
+            runs.append([])  # what follows is its seat or the question ("… wangen quando …")
+            after = tokens[k + 1] if k + 1 < len(tokens) else ","
+            if after != "," and not _is_keyword(after) and not is_language_word(after):
+                seats[len(runs) - 2] = after
+                skip.add(k + 1)
+        elif k in skip:
+            continue
         elif (
             tok == ","
             or _is_keyword(tok)
@@ -349,11 +365,44 @@ def lower_mentions(question: str) -> list[Mention]:
         else:
             runs[-1].append(tok)
     found = [
-        Mention(n, i in at_company or any(_is_form(t) for t in n.split()))
+        Mention(n, i in at_company or any(_is_form(t) for t in n.split()), seats.get(i))
         for i, r in enumerate(runs)
         if (n := " ".join(r))
     ]
     return sorted(found, key=lambda m: (not m.org, -len(m.text)))[:2]
+
+
+def form_runs(question: str) -> list[Mention]:
+    """Company names typed in lower case and closed by a legal form ("rysaffe administrateurs
+    sarl"): the words before the form back to a stop word, role and trade words included (names
+    hold them), when one of them is no word of any list (a population's "neue gmbh" names none)."""
+    tokens = TOKEN_RE.findall(re.sub(r"[?!,;:()\[\]–—]", " , ", remove_uids(question)))
+    found: list[Mention] = []
+    for k, tok in enumerate(tokens):
+        bare = _bare(tok)
+        if tok[:1].isupper() or bare not in LEGAL_FORM_WORDS or bare in PLACE_WORDS | JOINERS:
+            continue
+        j = k
+        while j > 0 and tokens[j - 1] != "," and not _ends_run(tokens[j - 1]):
+            j -= 1
+        # a name starts with its own word: the verbs and role words before it are the question's
+        while j < k and (
+            _is_keyword(tokens[j]) or _is_form(tokens[j]) or is_language_word(tokens[j])
+        ):
+            j += 1
+        if j < k:
+            rest = [*tokens[k + 1 : k + 3], ",", ","]
+            if _bare(rest[0]) in PLACE_WORDS:
+                rest = rest[1:]  # "… sarl a meyrin", "… gmbh in winterthur"
+            after = rest[0]
+            seat = None if after == "," or _ends_run(after) or _is_keyword(after) else after
+            found.append(Mention(" ".join(tokens[j : k + 1]), True, seat))
+    return found
+
+
+def _ends_run(token: str) -> bool:
+    bare = _bare(token)
+    return bare in _plain() or bare in PLACE_WORDS or bare.isdigit()
 
 
 COMPANY_PREPOSITIONS = frozenset({"bei", "chez", "presso", "at"})
