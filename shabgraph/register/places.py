@@ -197,6 +197,22 @@ def gazetteer() -> dict[str, str]:
     return {**{k: v for k, v in second.items() if k not in first}, **first}
 
 
+@lru_cache(maxsize=1)
+def place_names() -> frozenset[str]:
+    """Every Swiss place key of both tables, those in several cantons included."""
+    keys: set[str] = set()
+    for path in (GAZETTEER, POSTAL_LOCALITIES):
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if line and not line.startswith("#"):
+                keys.add(place_norm(line.partition("\t")[0]))
+    return frozenset(k for k in keys if len(k) > 2)
+
+
+def is_place(word: str | None) -> bool:
+    """The word names a Swiss place (`Flamatt`, `Wangen`), in any canton."""
+    return bool(word) and place_norm(word) in place_names()
+
+
 def seat_canton(seat: str | None) -> str | None:
     """The canton code a seat is qualified with (`Baar (ZG)`, `Wangen SZ`), else None."""
     m = _QUALIFIER.search(seat.strip()) if seat else None

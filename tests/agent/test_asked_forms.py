@@ -237,7 +237,12 @@ def test_a_lower_case_name_is_closed_by_its_legal_form(question: str, name: str)
 
 
 @pytest.mark.parametrize(
-    "question", ["combien de nouvelles sarl en 2016 ?", "wie viele neue gmbh gab es 2020?"]
+    "question",
+    [
+        "combien de nouvelles sarl en 2016 ?",
+        "wie viele neue gmbh gab es 2020?",
+        "Combien d'avis publiés en 2002 ?",  # "en" opens "en liquidation", it closes no name
+    ],
 )
 def test_a_legal_form_after_question_words_names_no_company(question: str) -> None:
     assert mentions(question) == []
@@ -253,3 +258,11 @@ def test_a_legal_form_after_question_words_names_no_company(question: str) -> No
 def test_a_lower_case_firm_name_with_partner_or_co(question: str, name: str, place: str) -> None:
     first = lower_mentions(question)[0]
     assert (first.text, first.org, first.place) == (name, True, place)
+
+
+def test_a_place_and_a_branch_word_after_a_lower_case_name() -> None:
+    first = lower_mentions("muster sursee succursale chiusa quando?")[0]
+    assert (first.text, first.org, first.place) == ("muster", True, "sursee")
+    assert [
+        m.text for m in lower_mentions("muster sursee: quando è stata chiusa la succursale?")
+    ] == ["muster"]

@@ -18,7 +18,9 @@ from neo4j import Driver
 from ingestion.graph.stages.derived import refresh_derived
 from shabgraph.db import read
 from shabgraph.register.places import (
+    is_place,
     origin_keys,
+    place_canton,
     place_keys,
     place_norm,
     place_variants,
@@ -194,3 +196,8 @@ def test_one_town_in_every_language_is_the_same_place() -> None:
     assert not same_place("Genève", "Lausanne")
     assert not same_place("Bern", "Berneck")
     assert not same_place("", "")
+
+
+def test_a_place_of_several_cantons_is_still_a_place() -> None:
+    assert is_place("Wangen") and place_canton("Wangen") is None  # shared by several cantons
+    assert is_place("sursee") and not is_place("Musterwort") and not is_place("")

@@ -19,6 +19,7 @@ from graph_agent.planners.offline.name_cuts import cut_variants
 from graph_agent.planners.offline.name_words import (
     BRANCH_WORDS,
     JOINERS,
+    ORG_WORDS,
     PLACE_WORDS,
     TOKEN_RE,
     TRADE_WORDS,
@@ -39,6 +40,7 @@ from graph_agent.planners.offline.slots import QUOTED_RE, TAIL_RE, extend_tail
 from shabgraph.register.folding import match_key as key
 from shabgraph.register.legal_forms import LEGAL_FORM_WORDS
 from shabgraph.register.nationalities import nationality_code
+from shabgraph.register.places import is_place
 from shabgraph.register.uid import remove_uids
 
 __all__ = [
@@ -364,6 +366,14 @@ def lower_mentions(question: str) -> list[Mention]:
             runs.append([])
         else:
             runs[-1].append(tok)
+    for i, r in enumerate(runs):
+        if len(r) == 1 and _bare(r[0]) in BRANCH_WORDS:
+            r.pop()  # "… la succursale?": the branch asked, no name
+        if len(r) > 1 and _bare(r[-1]) in BRANCH_WORDS:
+            r.pop()  # "muster flamatt succursale": the branch word says what, not which
+            at_company.add(i)
+        if len(r) > 1 and i not in seats and is_place(r[-1]) and not _is_form(r[-2]):
+            seats[i] = r.pop()  # "muster flamatt": the place written after the name
     found = [
         Mention(n, i in at_company or any(_is_form(t) for t in n.split()), seats.get(i))
         for i, r in enumerate(runs)
@@ -380,7 +390,12 @@ def form_runs(question: str) -> list[Mention]:
     found: list[Mention] = []
     for k, tok in enumerate(tokens):
         bare = _bare(tok)
-        if tok[:1].isupper() or bare not in LEGAL_FORM_WORDS or bare in PLACE_WORDS | JOINERS:
+        if (
+            tok[:1].isupper()
+            or bare not in LEGAL_FORM_WORDS
+            or bare not in ORG_WORDS  # "en" (liquidation), "in", "di" are no form here
+            or bare in BRANCH_WORDS
+        ):
             continue
         j = k
         while j > 0 and tokens[j - 1] != "," and not _ends_run(tokens[j - 1]):
