@@ -56,6 +56,9 @@ def latest_role(f: Facts, company_id: object, rows: list[Rec]) -> str:
 def mandates(f: Facts, ask: Ask) -> list[str]:
     """The companies in which the entity holds (or held) a role, with the intervals."""
     rows, _ = rl.select(f.roles, ask, "out", [])
+    if ask.has("joined") and not (ask.as_of or ask.date_from or ask.date_to or ask.has("left")):
+        # "wann kam X in den Stiftungsrat?": the first entry, even when a later role replaced it
+        rows = [r for r in f.roles if r.get("direction") == "out" and rl.has_role(r, ask.role)]
     if not rows:
         rows = [r for r in f.roles if r.get("direction") == "out"]
     rows = [r for r in rows if r.get("other_id") not in f.exclude] or rows

@@ -266,3 +266,42 @@ def test_a_place_and_a_branch_word_after_a_lower_case_name() -> None:
     assert [
         m.text for m in lower_mentions("muster sursee: quando è stata chiusa la succursale?")
     ] == ["muster"]
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Muster AG auditors — who and since when?",
+        "Wer waren die Präsidenten der Muster Stiftung?",
+        "Quels présidents a eus la Fondation Exemple ?",
+        "Chi sono stati i revisori della Esempio SA?",
+    ],
+)
+def test_the_plural_of_a_one_holder_role_asks_every_holder(question: str) -> None:
+    ask = understand(question, [])
+    assert ask.role in ("auditor", "chair") and ask.has("over_time")
+    assert not ask.has("since_when")
+
+
+def test_the_plural_with_now_asks_the_current_holder() -> None:
+    assert not understand("Who are the auditors of Muster AG now?", []).has("over_time")
+
+
+PERSON = [
+    {"record_type": "entity", "id": "p:1", "name": "Hans Muster", "anchor": True,
+     "kind": "person", "pubs": [P1]},
+    {"record_type": "role", "role": "board_member", "role_text": "Mitglied des Stiftungsrates",
+     "other_id": "CH:9", "other_name": "Muster Stiftung", "other_kind": "company",
+     "direction": "out", "valid_from": "2015-03-02", "valid_to": "2019-06-10", "pubs": [P1, P2]},
+    {"record_type": "role", "role": "chair", "roles": ["chair", "board_member"],
+     "role_text": "Präsident des Stiftungsrates", "other_id": "CH:9",
+     "other_name": "Muster Stiftung", "other_kind": "company", "direction": "out",
+     "valid_from": "2019-06-10", "pubs": [P2]},
+]  # fmt: skip
+
+
+def test_when_a_person_joined_a_board_shows_the_first_entry() -> None:
+    ask = understand("Wann kam Hans Muster in den Stiftungsrat der Muster Stiftung?", [])
+    assert ask.has("joined")
+    text, _, _ = answer(PERSON, ask, "de", DATES, [])
+    assert "vom 02.03.2015 bis 10.06.2019" in text and "Präsident des Stiftungsrates" in text

@@ -56,6 +56,14 @@ POSTAL_WORDS = (
     "po box",
     "p.o. box",
 )
+ONE_HOLDER_PLURALS = (
+    "auditors", "presidents", "chairmen", "chairpersons", "chairs of",
+    "revisionsstellen", "revisoren", "prasidentinnen", "die prasidenten", "alle prasidenten",
+    "reviseurs", "organes de revision", "presidents", "presidentes",
+    "revisori", "uffici di revisione", "organi di revisione", "presidenti",
+)  # fmt: skip
+"""The plural of a role one holder has at a time (the auditor, the president): the question asks
+for every holder over time ("EQUAM auditors — who and since when?")."""
 COURT_WORDS = (
     "gericht",
     "richter",
@@ -119,6 +127,7 @@ def asks_predecessor(folded: str) -> bool:
 SEPARABLE_VERBS = (
     (re.compile(r"\b(?:trat|traten|tritt)\b[^?.,;]*\bein\b"), "joined"),
     (re.compile(r"\b(?:kam|kamen|stiess|stiessen)\b[^?.,;]*\b(?:hinzu|dazu)\b"), "joined"),
+    (re.compile(r"\b(?:kam|kamen|kommt)\b[^?.,;]*\b(?:in den|in die|ins)\b"), "joined"),
     (re.compile(r"\b(?:trat|traten|tritt)\b[^?.,;]*\b(?:aus|zuruck)\b"), "left"),
     (re.compile(r"\b(?:schied|schieden|scheidet)\b[^?.,;]*\baus\b"), "left"),
 )

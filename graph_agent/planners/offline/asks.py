@@ -26,7 +26,12 @@ from graph_agent.planners.offline.ask_finders import (
     season_period,
     without,
 )
-from graph_agent.planners.offline.ask_words import asks_predecessor, claimed_seat, find_signature
+from graph_agent.planners.offline.ask_words import (
+    ONE_HOLDER_PLURALS,
+    asks_predecessor,
+    claimed_seat,
+    find_signature,
+)
 from graph_agent.planners.offline.date_words import find_full_date, find_period, part_of_year
 from graph_agent.planners.offline.descriptions import described
 from graph_agent.planners.offline.mentions import mentions, names_something
@@ -170,6 +175,13 @@ def understand(question: str, history: list[dict[str, Any]] | None = None) -> As
         claimed=claimed_seat(question),
     )
     people = has_any(folded, PEOPLE_WORDS) is not None
+    if (
+        ask.role in ("auditor", "chair")
+        and has_any(folded, ONE_HOLDER_PLURALS)
+        and not (ask.as_of or ask.date_from or ask.date_to or ask.has("now", "registration"))
+    ):
+        # one holder at a time, asked in the plural: all of them in order, each with its dates
+        ask = replace(ask, cues=(ask.cues - {"since_when"}) | {"over_time"})
     if ask.has("had") and not (
         ask.as_of
         or ask.date_from
