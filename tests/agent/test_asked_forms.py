@@ -263,9 +263,9 @@ def test_a_lower_case_firm_name_with_partner_or_co(question: str, name: str, pla
 def test_a_place_and_a_branch_word_after_a_lower_case_name() -> None:
     first = lower_mentions("muster sursee succursale chiusa quando?")[0]
     assert (first.text, first.org, first.place) == ("muster", True, "sursee")
-    assert [
-        m.text for m in lower_mentions("muster sursee: quando è stata chiusa la succursale?")
-    ] == ["muster"]
+    # two words may be a person's given and family name, a place's name among them
+    assert [m.text for m in lower_mentions("anna wald: wo ist sie eingetragen?")] == ["anna wald"]
+    assert [m.text for m in lower_mentions("hans peter muster bern?")] == ["hans peter muster"]
 
 
 @pytest.mark.parametrize(
@@ -305,3 +305,21 @@ def test_when_a_person_joined_a_board_shows_the_first_entry() -> None:
     assert ask.has("joined")
     text, _, _ = answer(PERSON, ask, "de", DATES, [])
     assert "vom 02.03.2015 bis 10.06.2019" in text and "Präsident des Stiftungsrates" in text
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "When did Anna Muster leave ALPHA and who took over as vice president?",
+        "Wer übernahm das Präsidium der Muster Stiftung von Anna Muster?",
+        "Qui a repris la présidence de la Fondation Exemple ?",
+    ],
+)
+def test_taking_over_a_role_asks_the_successor_not_a_takeover(question: str) -> None:
+    ask = understand(question, [])
+    assert ask.role and ask.has("successor")
+    assert not set(ask.facts) & {"mergers", "transfers"}
+
+
+def test_taking_over_a_business_stays_a_transfer() -> None:
+    assert "transfers" in understand("Which company took over the assets of Muster AG?", []).facts

@@ -175,6 +175,10 @@ def understand(question: str, history: list[dict[str, Any]] | None = None) -> As
         claimed=claimed_seat(question),
     )
     people = has_any(folded, PEOPLE_WORDS) is not None
+    if ask.role and ask.has("successor") and set(ask.facts) & {"mergers", "transfers"}:
+        # "who took over as vice president?": a holder followed, no business taken over
+        facts = tuple(x for x in ask.facts if x not in ("mergers", "transfers"))
+        ask = replace(ask, facts=facts)
     if (
         ask.role in ("auditor", "chair")
         and has_any(folded, ONE_HOLDER_PLURALS)

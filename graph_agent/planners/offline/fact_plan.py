@@ -167,6 +167,10 @@ def route_facts(view: TurnView, slots: Slots) -> RouteOut | None:
     if "mandates" in ask.facts:
         # "A est-il aussi actif hors de la Fondation B ?": the person first
         found = sorted(found, key=lambda m: m.org)
+    elif ask.role and ask.has("successor", "predecessor") and len(found) > 1:
+        # "who took over from Anna Muster as president at ALPHA?": the company is read, the
+        # person picks the holder there (a company by its form, an acronym or its preposition)
+        found = sorted(entity_first(view.question, found), key=lambda m: not _company_like(m))
     spans = [m.text for m in found]
     # "Beispiel Stiftung Bern", "Musterbau AG Rapperswil": a seat written after the name is tried
     # without it when the whole does not link
@@ -210,6 +214,10 @@ OWN_FACTS = frozenset(
 ihr Zweck?"): read from its facts, not answered with today's name and seat alone."""
 AT_ENTITY_RE = r"(?:bei(?: der| dem)?|in der|im|nella|nello|nel|della|dello|presso|alla|chez|aupres de|a la|au|dans la|de la|at|with|in the|of the)\s+"
 """The preposition before the entity a question asks about ("bei der X", "nella X", "chez X")."""
+
+
+def _company_like(m: Mention) -> bool:
+    return m.org or (m.text.isupper() and len(m.text) > 1 and " " not in m.text)
 
 
 def entity_first(question: str, found: list[Mention]) -> list[Mention]:
