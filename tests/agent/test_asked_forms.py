@@ -323,3 +323,23 @@ def test_taking_over_a_role_asks_the_successor_not_a_takeover(question: str) -> 
 
 def test_taking_over_a_business_stays_a_transfer() -> None:
     assert "transfers" in understand("Which company took over the assets of Muster AG?", []).facts
+
+
+def test_why_deleted_states_the_reason_read_from_the_notice() -> None:
+    records = [
+        dict(BANKRUPT[0]),
+        dict(BANKRUPT[1]),
+        {"record_type": "state", "attribute": "deletion_reason", "value": "bankruptcy",
+         "valid_from": "2024-11-04", "pubs": [P3]},
+    ]  # fmt: skip
+    ask = understand("Pourquoi Exempla GmbH a-t-elle été radiée ?", [])
+    text, _, _ = answer(records, ask, "fr", DATES, [])
+    assert "(après faillite)" in text.split("\n")[0]
+
+
+@pytest.mark.parametrize(
+    "question", ["wer ist GF bei der muster holzbau", "qui est gérant chez la muster boulangerie ?"]
+)
+def test_an_article_between_the_preposition_and_a_lower_case_company(question: str) -> None:
+    first = lower_mentions(question)[0]
+    assert first.org and first.text.startswith("muster ")

@@ -334,7 +334,13 @@ def lower_mentions(question: str) -> list[Mention]:
     skip: set[int] = set()
     for k, tok in enumerate(tokens):
         bare = _bare(tok)
-        if not runs[-1] and k and _bare(tokens[k - 1]) in COMPANY_PREPOSITIONS:
+        # "bei der muster", "chez la muster": articles may stand between
+        before = [_bare(t) for t in tokens[max(0, k - 2) : k]]
+        if not runs[-1] and (
+            before[-1:]
+            and before[-1] in COMPANY_PREPOSITIONS
+            or (len(before) == 2 and before[0] in COMPANY_PREPOSITIONS and before[1] in ARTICLES)
+        ):
             at_company.add(len(runs) - 1)
         inside = (
             runs[-1]
@@ -374,7 +380,7 @@ def lower_mentions(question: str) -> list[Mention]:
             at_company.add(i)
         # "muster ag flamatt", "muster flamatt succursale": the place written after a firm's
         # name (two words may be a person's given and family name: "anna wald" stays whole)
-        if (len(r) > 2 or i in at_company) and i not in seats and is_place(r[-1]):
+        if r and (len(r) > 2 or i in at_company) and i not in seats and is_place(r[-1]):
             seats[i] = r.pop()
     found = [
         Mention(n, i in at_company or any(_is_form(t) for t in n.split()), seats.get(i))
@@ -422,5 +428,6 @@ def _ends_run(token: str) -> bool:
     return bare in _plain() or bare in PLACE_WORDS or bare.isdigit()
 
 
+ARTICLES = frozenset({"der", "dem", "den", "die", "la", "le", "les", "l'", "il", "lo", "the"})
 COMPANY_PREPOSITIONS = frozenset({"bei", "chez", "presso", "at"})
 """Before a name typed in lower case, the company a role is held at ("wer ist VR bei muster?")."""
