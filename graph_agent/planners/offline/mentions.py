@@ -337,8 +337,7 @@ def lower_mentions(question: str) -> list[Mention]:
         # "bei der muster", "chez la muster": articles may stand between
         before = [_bare(t) for t in tokens[max(0, k - 2) : k]]
         if not runs[-1] and (
-            before[-1:]
-            and before[-1] in COMPANY_PREPOSITIONS
+            (before[-1:] and before[-1] in COMPANY_PREPOSITIONS)
             or (len(before) == 2 and before[0] in COMPANY_PREPOSITIONS and before[1] in ARTICLES)
         ):
             at_company.add(len(runs) - 1)
