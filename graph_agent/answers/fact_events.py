@@ -172,9 +172,9 @@ def lifecycle(f: Facts, fact: str) -> list[str]:
         when = " " + say(f.lang, "on", d=notice_days(dele)) if dele else ""
         reasons = f.of("deletion_reason")
         code = str(reasons[-1].get("value") or "") if reasons else ""
-        why = say(f.lang, f"why_{code}") if code else ""
+        reason = say(f.lang, f"why_{code}") if code else ""
         # "why was it deleted?": the reason the build read from the notice, first
-        when += f" ({why})" if why and why != f"why_{code}" else ""
+        when += f" ({reason})" if reason and reason != f"why_{code}" else ""
         out = [
             say(f.lang, "status_deleted", name=f.name, when=when)
             + (f.c(dele) if dele else f.c(f.entity))
