@@ -11,7 +11,7 @@ import pytest
 from graph_agent.answers.facts import answer
 from graph_agent.planners.offline.asks import understand
 from graph_agent.planners.offline.list_words import GAZETTE_ISSUE_RE
-from graph_agent.planners.offline.mentions import lower_mentions, mentions
+from graph_agent.planners.offline.mentions import lower_mentions, mentions, names_something
 from shabgraph.register.folding import fold_accents as fold
 
 P1, P2, P3 = "HR01-1000000001", "HR02-1000000002", "HR03-1000000003"
@@ -343,3 +343,12 @@ def test_why_deleted_states_the_reason_read_from_the_notice() -> None:
 def test_an_article_between_the_preposition_and_a_lower_case_company(question: str) -> None:
     first = lower_mentions(question)[0]
     assert first.org and first.text.startswith("muster ")
+
+
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [("Zürcher Stiftungen", False), ("Fondations genevoises", False),
+     ("Berner Stiftung", True), ("Zürcher Kantonalbank", True)],
+)  # fmt: skip
+def test_a_canton_adjective_beside_a_plural_form_names_no_entity(text: str, names: bool) -> None:
+    assert names_something(text) is names

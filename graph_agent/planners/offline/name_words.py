@@ -13,6 +13,7 @@ from functools import cache
 
 from graph_agent.planners.offline import lexicon as lx
 from graph_agent.planners.offline.vocab import vocab
+from shabgraph.register.cantons import canton_of_adjective
 from shabgraph.register.folding import match_key as key
 from shabgraph.register.legal_forms import LEGAL_FORM_WORDS, spellings
 from shabgraph.register.months import MONTHS
@@ -49,9 +50,16 @@ def names_something(text: str) -> bool:
     forms = [p for p in parts if _form_or_plural(p)]
     if not forms:
         return True
-    # "GmbH-Gründungen": a form joined to an event word of the question names no firm either
+    # "GmbH-Gründungen": a form joined to an event word of the question names no firm either;
+    # nor does a canton's adjective beside a plural ("Zürcher Stiftungen"; "Berner Stiftung
+    # für X" may be a name)
+    plural = any(p not in ORG_WORDS for p in forms)
     return any(
-        p not in ORG_WORDS and p not in _stop() and p not in forms and not _is_keyword(p)
+        p not in ORG_WORDS
+        and p not in _stop()
+        and p not in forms
+        and not _is_keyword(p)
+        and not (plural and canton_of_adjective(p))
         for p in parts
     )
 
