@@ -74,13 +74,22 @@ def filters_text(args: dict[str, Any], lang: str) -> str:
     if args.get("nationality"):
         parts.append("/".join(str(x) for x in args["nationality"]))
     if args.get("role"):
-        parts.append(
-            role_name(lang, str(args["role"])) + (f" ({args['mode']})" if args.get("mode") else "")
-        )
+        mode = MODE_WORDS.get(str(args.get("mode")), {})
+        said = mode.get(lang, mode.get("en", ""))
+        parts.append(role_name(lang, str(args["role"])) + (f" ({said})" if said else ""))
     if args.get("date_from") or args.get("date_to"):
         a, b = args.get("date_from"), args.get("date_to")
         parts.append(day(a) if a == b else span(lang, a, b))
     return f" ({', '.join(parts)})" if parts else ""
+
+
+MODE_WORDS: dict[str, dict[str, str]] = {
+    "entered": {"de": "neu eingetragen", "fr": "nouvelle inscription", "it": "nuova iscrizione",
+                "en": "newly entered"},
+    "left": {"de": "ausgeschieden", "fr": "sortie", "it": "uscita", "en": "left"},
+    "held": {"de": "im Amt", "fr": "en fonction", "it": "in carica", "en": "in office"},
+}  # fmt: skip
+"""How a role list reads its period (list_register's `mode`), in the question's language."""
 
 
 def row_line(

@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 
 from graph_agent.answers.facts import answer
+from graph_agent.answers.lists import filters_text
 from graph_agent.planners.offline.asks import understand
 from graph_agent.planners.offline.list_words import GAZETTE_ISSUE_RE
 from graph_agent.planners.offline.mentions import lower_mentions, mentions, names_something
@@ -352,3 +353,18 @@ def test_an_article_between_the_preposition_and_a_lower_case_company(question: s
 )  # fmt: skip
 def test_a_canton_adjective_beside_a_plural_form_names_no_entity(text: str, names: bool) -> None:
     assert names_something(text) is names
+
+
+def test_a_role_list_says_its_period_in_the_question_language() -> None:
+    said = filters_text({"role": "auditor", "mode": "entered", "date_from": "2014-01-01",
+                         "date_to": "2014-12-31"}, "de")  # fmt: skip
+    assert "neu eingetragen" in said and "entered" not in said
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["Quante cancellazioni nel 2009?", "Combien de radiations en 2009 ?",
+     "Wie viele Löschungen gab es 2009?", "How many deletions were there in 2009?"],
+)  # fmt: skip
+def test_a_deletion_noun_asks_deletions(question: str) -> None:
+    assert "deleted" in understand(question, []).facts

@@ -1,7 +1,9 @@
 """One issue of the gazette asked by its day, with or without its number: what that day's
 notices were about, on the fictional fixture graph (two notices on 15.11.2022, one on 19.06.2020).
-
 The issue's number names no entity and is not searched; the day chooses the notices.
+
+Also the role entries of a period asked as "were entered": those that began in it (Nordlicht
+Treuhand, 2020), not those in office then (Treuhand Sonnenberg, entered 2017).
 """
 
 from __future__ import annotations
@@ -35,6 +37,14 @@ CASES: tuple[Case, ...] = (
         q="welche firmen hatten eine publikation im SHAB Nr. 117 vom 19.6.2020?",
         must=("Alpenblick Holding AG",),
         must_not=("Kristallnetz", "Bergkristall"),
+        cites=("E03",),
+        intent="macro_analytics",
+    ),
+    one(
+        "audit_firms_entered_en",
+        q="Which audit firms were entered in 2020?",
+        must=("Nordlicht Treuhand",),
+        must_not=("Sonnenberg",),
         cites=("E03",),
         intent="macro_analytics",
     ),

@@ -142,6 +142,9 @@ def list_route(view: TurnView, slots: Slots, ask: Ask, found: list[Mention]) -> 
     )
 
 
+ENTERED_RE = re.compile(r"\b(?:was|were|got|been|be) (?:newly )?entered\b")
+"""English "were entered": a role entry that began (the other languages' word is "registered")."""
+
 WHO_START = re.compile(r"^\s*(?:und |and |et |e )?(?:wer|who|qui|chi)\b")
 """A question that opens by asking who."""
 
@@ -215,8 +218,14 @@ def list_call(question: str, slots: Slots) -> ToolCall:
         if slots.attribute != "roles"
         else None,
         "role": slots.role if slots.attribute == "roles" else None,
+        # "which audit firms were entered in 2014?": the entries that began in the period
         "mode": "entered"
-        if ask_joined or (slots.attribute == "roles" and dated and _names_notices(folded))
+        if ask_joined
+        or (
+            slots.attribute == "roles"
+            and dated
+            and (_names_notices(folded) or registered or ENTERED_RE.search(folded))
+        )
         else "left"
         if ask_left
         else "held",
