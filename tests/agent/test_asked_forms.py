@@ -266,7 +266,7 @@ def test_a_place_and_a_branch_word_after_a_lower_case_name() -> None:
     assert (first.text, first.org, first.place) == ("muster", True, "sursee")
     # two words may be a person's given and family name, a place's name among them
     assert [m.text for m in lower_mentions("anna wald: wo ist sie eingetragen?")] == ["anna wald"]
-    assert [m.text for m in lower_mentions("hans peter muster bern?")] == ["hans peter muster"]
+    assert [m.text for m in lower_mentions("hans peter muster bern?")] == ["hans peter muster bern"]
 
 
 @pytest.mark.parametrize(

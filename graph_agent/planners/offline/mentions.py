@@ -377,9 +377,9 @@ def lower_mentions(question: str) -> list[Mention]:
         if len(r) > 1 and _bare(r[-1]) in BRANCH_WORDS:
             r.pop()  # "muster flamatt succursale": the branch word says what, not which
             at_company.add(i)
-        # "muster ag flamatt", "muster flamatt succursale": the place written after a firm's
-        # name (two words may be a person's given and family name: "anna wald" stays whole)
-        if r and (len(r) > 2 or i in at_company) and i not in seats and is_place(r[-1]):
+        # "muster flamatt succursale", "bei der muster flamatt": the place written after a
+        # firm's name (a person's family name is often a place's: "anna maria wald" stays whole)
+        if len(r) > 1 and i in at_company and i not in seats and is_place(r[-1]):
             seats[i] = r.pop()
     found = [
         Mention(n, i in at_company or any(_is_form(t) for t in n.split()), seats.get(i))
