@@ -226,7 +226,26 @@ def former_seat_line(lang: str, old: str, move: Rec) -> str:
 
 
 def seat_changes(f: Facts, ask: Ask) -> list[str]:
-    """Seats over time and the notice of each move (its event types say why)."""
+    """Seats over time and the notice of each move (its event types say why); asked for the
+    seat before ("where was it based before?"), the former seat comes first."""
+    lines = _seat_lines(f, ask)
+    if not ask.has("past", "before") or ask.has("now"):
+        return lines
+    rows = f.of("seat")
+    if len(rows) > 1:
+        s = rows[-2]
+        when = span(f.lang, s.get("valid_from"), s.get("valid_to"))
+        lead = say(f.lang, "former_seat_was", name=f.name, v=s.get("value"), when=when)
+        return [lead + f.c(s), *lines]
+    if moved := head_move(f):
+        old, move = moved
+        when = span(f.lang, None, event_day(move))
+        lead = say(f.lang, "former_seat_was", name=f.name, v=escape_inline(old), when=when)
+        return [lead + f.c(move), *lines]
+    return lines
+
+
+def _seat_lines(f: Facts, ask: Ask) -> list[str]:
     rows = f.of("seat")
     if len(rows) <= 1 and (moved := head_move(f)):
         old, move = moved

@@ -169,6 +169,8 @@ def one_fact(f: Facts, fact: str, ask: Ask, others: list[str], person: bool) -> 
     seat_moves = (
         fact == "seat"
         and ask.has("changes", "past", "before")
+        # "où était le siège en 2025 ?": the seat on that day, not the moves
+        and not (ask.as_of or ask.date_from or ask.date_to)
         and (len(f.of("seat")) > 1 or ev.head_move(f) is not None)
     )
     if (

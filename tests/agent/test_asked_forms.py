@@ -368,3 +368,12 @@ def test_a_role_list_says_its_period_in_the_question_language() -> None:
 )  # fmt: skip
 def test_a_deletion_noun_asks_deletions(question: str) -> None:
     assert "deleted" in understand(question, []).facts
+
+
+def test_the_seat_in_a_year_before_the_move_and_the_former_seat_first() -> None:
+    then = understand("Quel était le siège de Muster AG en 2017 ?", [])
+    text, _, _ = answer(RENAMED, then, "fr", DATES, [])
+    assert text.startswith("Le siège de **Muster AG** (2017) est **Altort**")
+    before = understand("Where was Muster AG based before?", [])
+    text, _, _ = answer(RENAMED, before, "en", DATES, [])
+    assert text.startswith("The former seat of **Muster AG** was **Altort** (from 02.03.2015 to")
