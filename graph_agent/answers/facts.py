@@ -131,6 +131,9 @@ def one_fact(f: Facts, fact: str, ask: Ask, others: list[str], person: bool) -> 
     if fact == "unpublished":
         # turnover, profit, staff: the register never holds them, whatever the entity
         return [neg(f, "unpublished", name=f.name)]
+    if fact in ("shareholders", "birth_date"):
+        # an AG's shareholders, a person's date of birth: never in a notice
+        return [neg(f, f"unpublished_{fact}", name=f.name)]
     if fact == "business_start" and not f.of(fact):
         return ev.lifecycle(f, "registered")  # a company begins with its entry
     if fact in NOTICE_FACTS:

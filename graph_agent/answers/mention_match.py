@@ -6,6 +6,7 @@ Pure functions over the question's mention and the entity's records.
 
 from __future__ import annotations
 
+import re
 from difflib import SequenceMatcher
 from typing import Any
 
@@ -59,8 +60,11 @@ def _other_form(mention: str, rec: Rec, names: list[str], records: list[Rec]) ->
     asked = legal_form_in(fold(mention), branches=False)
     if asked is None or rec.get("kind") == "person":
         return False
-    if any(fold(mention) in fold(str(r.get("text") or "")) for r in records):
-        return False  # a notice writes the name so ("Beta GmbH" before its conversion)
+    written_so = re.compile(rf"(?<!\w){re.escape(fold(mention))}(?!\w)")
+    if any(written_so.search(fold(str(r.get("text") or ""))) for r in records):
+        # a notice writes the name so ("Beta GmbH" before its conversion); "X SA" is no
+        # writing of "X Sàrl"
+        return False
     states = [r for r in records if r.get("record_type") == "state"]
     have = {str(rec.get("legal_form") or "")}
     have |= {str(s.get("value") or "") for s in states if s.get("attribute") == "legal_form"}

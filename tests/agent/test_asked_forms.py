@@ -10,6 +10,7 @@ import pytest
 
 from graph_agent.answers.facts import answer
 from graph_agent.answers.lists import filters_text
+from graph_agent.answers.mention_match import matches_mention
 from graph_agent.planners.offline.asks import understand
 from graph_agent.planners.offline.list_words import GAZETTE_ISSUE_RE
 from graph_agent.planners.offline.mentions import lower_mentions, mentions, names_something
@@ -377,3 +378,44 @@ def test_the_seat_in_a_year_before_the_move_and_the_former_seat_first() -> None:
     before = understand("Where was Muster AG based before?", [])
     text, _, _ = answer(RENAMED, before, "en", DATES, [])
     assert text.startswith("The former seat of **Muster AG** was **Altort** (from 02.03.2015 to")
+
+
+@pytest.mark.parametrize(
+    ("question", "fact"),
+    [
+        ("Wer sind die Aktionäre der Muster AG?", "shareholders"),
+        ("Qui sont les actionnaires de Exemple SA ?", "shareholders"),
+        ("Chi sono gli azionisti della Esempio SA?", "shareholders"),
+        ("Who are the shareholders of Example AG?", "shareholders"),
+        ("Geburtsdatum von Hans Muster?", "birth_date"),
+        ("Quelle est la date de naissance d'Anne Exemple ?", "birth_date"),
+        ("Qual è la data di nascita di Anna Esempio?", "birth_date"),
+        ("When was Hans Muster born?", "birth_date"),
+    ],
+)
+def test_what_the_register_never_publishes(question: str, fact: str) -> None:
+    assert understand(question, []).main == fact
+
+
+def test_the_shareholders_of_an_ag_are_not_published() -> None:
+    ask = understand("Wer sind die Aktionäre der Muster AG?", [])
+    text, _, negative = answer(RENAMED, ask, "de", DATES, [])
+    assert text.startswith("Das Handelsregister veröffentlicht die Aktionäre") and negative
+
+
+def test_a_legal_form_the_entity_never_had_is_refused_even_inside_its_name() -> None:
+    rec = {"record_type": "entity", "id": "CH:7", "name": "Muster GG Sàrl", "kind": "company",
+           "legal_form": "0107"}  # fmt: skip
+    notice = {"record_type": "event", "text": "Muster GG Sàrl, à Exempleville, société à "
+              "responsabilité limitée (nouvelle inscription)."}  # fmt: skip
+    assert not matches_mention("Muster GG SA", rec, [rec, notice])
+    assert matches_mention("Muster GG Sàrl", rec, [rec, notice])
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["gibt es eine Muster AG in Basel?", "existe-t-il une société Exemple SA à Lausanne ?",
+     "c'è una Esempio SA a Lugano?", "Is there a Muster Ltd in Zug?"],
+)  # fmt: skip
+def test_an_existence_question_asks_the_status(question: str) -> None:
+    assert understand(question, []).main == "status"

@@ -205,6 +205,8 @@ def find_cues(folded: str) -> frozenset[str]:
 # Facts that name a relation or an attribute of the entity itself (not an event): the first of
 # these found is the question's main fact; events and time words only qualify it.
 ATTRIBUTE_FACTS = (
+    "shareholders",
+    "birth_date",
     "uid",
     "statutes",
     "communications",

@@ -84,11 +84,11 @@ COMPANY_FACTS = frozenset(
     {
         "capital", "purpose", "legal_form", "statutes", "communications", "branches",
         "head_office", "mergers", "transfers", "bankruptcy", "supervision", "balance",
-        "share_premium", "liquidation_address", "unpublished", "business_start",
+        "share_premium", "liquidation_address", "unpublished", "business_start", "shareholders",
     }
 )  # fmt: skip
 """Facts only a company has: a question asking one is about the company of that name."""
-PERSON_FACTS = frozenset({"origin", "nationality"})
+PERSON_FACTS = frozenset({"origin", "nationality", "birth_date"})
 """Facts only a person has."""
 HOLDER_FACTS = frozenset({"role", "residence", "mandates", "signature"})
 """Facts of a role holder: with one of them, a company fact may be the holder's ("his shares")."""
