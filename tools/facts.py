@@ -123,6 +123,7 @@ RETURN 'event' AS record_type, e.pub_number AS pub_number, e.pub_date AS pub_dat
        e.sub_rubric AS sub_rubric, e.event_types AS event_types, e.language AS language,
        e.subject_id AS subject_id, e.subject_name AS subject_name,
        e.court AS court, e.effective_date AS effective_date, e.effective_time AS effective_time,
+       e.bankruptcy_stage AS bankruptcy_stage,
        substring(coalesce(e.text, ''), 0, $text_chars) AS text, involved, [e.pub_number] AS pubs
 """
 )

@@ -150,6 +150,21 @@ def bankruptcy(f: Facts, ask: Ask) -> list[str]:
     if not rows:
         return [neg(f, "no_fact", name=f.name, what=fact_name(f.lang, "bankruptcy"))]
     lines = [event_line(f, e) for e in rows]
+    if ask.has("opening") and not ask.has("court"):
+        opened = [
+            e for e in rows if e.get("bankruptcy_stage") == "opened" and e.get("effective_date")
+        ]
+        if not opened:
+            # a closing or a deletion notice: the opening's day is not in the data
+            return [
+                neg(f, "no_fact", name=f.name, what=fact_name(f.lang, "bankruptcy_opening")),
+                *lines,
+            ]
+        e = opened[-1]
+        return [
+            say(f.lang, "bankruptcy_opened", name=f.name, d=day(e["effective_date"])) + f.c(e),
+            *lines,
+        ]
     if not ask.has("court"):
         return lines
     decided = [e for e in rows if e.get("court")]

@@ -169,6 +169,15 @@ def one_fact(f: Facts, fact: str, ask: Ask, others: list[str], person: bool) -> 
         firms = [r for r in rows if r.get("other_kind") == "company" and r.get("other_place")]
         if firms:
             return [hd.seat_line(f, r) for r in rl.dedupe(firms)]
+    if (
+        fact == "seat"
+        and ("changes" in ask.facts or ask.has("changes"))
+        and len(f.of("seat")) <= 1
+        and ev.head_move(f) is None
+        and len(f.of("address")) > 1
+    ):
+        # "Umzug wann?" of a company that never left its seat: it moved within it (new address)
+        return attribute_answer(f, "address", replace(ask, cues=ask.cues | {"over_time"}))
     seat_moves = (
         fact == "seat"
         and ask.has("changes", "past", "before")

@@ -419,3 +419,41 @@ def test_a_legal_form_the_entity_never_had_is_refused_even_inside_its_name() -> 
 )  # fmt: skip
 def test_an_existence_question_asks_the_status(question: str) -> None:
     assert understand(question, []).main == "status"
+
+
+def test_the_opening_of_a_bankruptcy_only_a_closing_notice_tells() -> None:
+    ask = understand("Quand la faillite d'Exempla GmbH a-t-elle été prononcée ?", [])
+    assert ask.has("opening")
+    text, _, _ = answer(BANKRUPT, ask, "fr", DATES, [])
+    assert text.startswith(
+        "Les publications sur **Exempla GmbH in Liquidation** ne mentionnent aucune date"
+    )
+    opened = [dict(BANKRUPT[0]), dict(BANKRUPT[1], bankruptcy_stage="opened")]
+    text, _, _ = answer(
+        opened, understand("Wann wurde der Konkurs der Exempla GmbH eröffnet?", []), "de", DATES, []
+    )
+    assert text.startswith(
+        "Der Konkurs über **Exempla GmbH in Liquidation** wurde am 21.10.2024 eröffnet."
+    )
+
+
+MOVED_WITHIN = [
+    {"record_type": "entity", "id": "CH:8", "name": "Muster & Partner GmbH", "anchor": True,
+     "kind": "company", "status": "active", "seat": "Altort", "pubs": [P1]},
+    {"record_type": "state", "attribute": "seat", "value": "Altort", "valid_from": "2015-03-02",
+     "pubs": [P1]},
+    {"record_type": "state", "attribute": "address", "value": "Seeweg 1, 9999 Altort",
+     "valid_from": "2015-03-02", "valid_to": "2019-06-10", "pubs": [P1, P2]},
+    {"record_type": "state", "attribute": "address", "value": "Bergweg 2, 9999 Altort",
+     "valid_from": "2019-06-10", "pubs": [P2]},
+]  # fmt: skip
+
+
+def test_a_move_within_the_seat_is_a_new_address() -> None:
+    ask = understand("muster & partner umzug wann?", [])
+    assert ask.role is None and "seat" in ask.facts
+    text, _, _ = answer(MOVED_WITHIN, ask, "de", DATES, [])
+    assert (
+        "Bergweg 2" in text.split("\n")[0]
+        and "Seeweg 1, 9999 Altort (vom 02.03.2015 bis 10.06.2019)" in text
+    )

@@ -14,6 +14,7 @@ from graph_agent.planners.offline.ask_words import (
     BEFORE_HOLDER_RE,
     CO_SIGN_RE,
     COURT_WORDS,
+    OPENING_WORDS,
     HOME_WORDS,
     POSTAL_WORDS,
     RESIDENCE_WORDS,
@@ -191,6 +192,8 @@ def find_cues(folded: str) -> frozenset[str]:
         cues.add("residence_word")
     if has_any(folded, POSTAL_WORDS):
         cues.add("postal")  # "Postadresse", "adresse postale": not the business address
+    if has_any(folded, OPENING_WORDS):
+        cues.add("opening")  # "quand la faillite a-t-elle été prononcée ?": its opening day
     if has_any(folded, COURT_WORDS):
         cues.add("court")  # "quel tribunal ?": the court of a bankruptcy, not its notices
     if BEFORE_HOLDER_RE.search(folded):

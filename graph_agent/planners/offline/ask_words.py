@@ -76,6 +76,9 @@ COURT_WORDS = (
     "juge ",
 )
 """The court or judge asked ("welches Gericht", "quel tribunal", "which court")."""
+OPENING_WORDS = ("eroffnet", "eroffnung", "prononce", "ouverte", "ouverture", "declaree",
+                 "dichiarat", "apert", "pronunciat", "opened", "declared", "adjudicated")  # fmt: skip
+"""The opening of a bankruptcy asked ("wann wurde der Konkurs eröffnet", "prononcée")."""
 HOME_WORDS = ("wohn", "live", "lives", "habit", "abita", "vit ", "vive ", "resid")
 
 

@@ -194,6 +194,8 @@ def mentions(question: str) -> list[Mention]:
     unique = [m for m in found if not (key(m.text) in seen or seen.add(key(m.text)))]  # type: ignore[func-returns-value]
     if not unique and (formed := form_runs(question)):
         return formed  # "rysaffe administrateurs sarl : …": a lower-case name closed by its form
+    if not unique and (firms := [m for m in lower_mentions(question) if m.org and "&" in m.text]):
+        return firms  # "muster & partner umzug?": a firm's name, its "partner" no role asked
     if not unique and _only_names(question):
         return lower_mentions(question)  # "anna muster beispiel?": names typed in lower case
     return sorted(unique, key=lambda m: (not m.org, -len(m.text) if m.org else 0))
