@@ -457,3 +457,16 @@ def test_a_move_within_the_seat_is_a_new_address() -> None:
         "Bergweg 2" in text.split("\n")[0]
         and "Seeweg 1, 9999 Altort (vom 02.03.2015 bis 10.06.2019)" in text
     )
+
+
+@pytest.mark.parametrize(
+    ("question", "name"),
+    [("NEW HORIZON EXEMPLE SA est associée de quelle société ?", "NEW HORIZON EXEMPLE SA"),
+     ("VR der ALPHA BETA AG?", "ALPHA BETA AG"), ("UID CHE der MUSTER AG?", "MUSTER AG")],
+)  # fmt: skip
+def test_a_fact_word_in_capitals_opens_a_name_in_capitals(question: str, name: str) -> None:
+    assert mentions(question)[0].text == name
+
+
+def test_of_which_company_asks_the_mandates() -> None:
+    assert "mandates" in understand("Exemple SA est associée de quelle société ?", []).facts

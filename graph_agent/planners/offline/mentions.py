@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cache
 
 from graph_agent.planners.offline.branch_order import branch_first
 from graph_agent.planners.offline.language import is_language_word
@@ -37,6 +38,7 @@ from graph_agent.planners.offline.name_words import (
     names_something,
 )
 from graph_agent.planners.offline.slots import QUOTED_RE, TAIL_RE, extend_tail
+from graph_agent.planners.offline.vocab import vocab
 from shabgraph.register.folding import match_key as key
 from shabgraph.register.legal_forms import LEGAL_FORM_WORDS
 from shabgraph.register.nationalities import nationality_code
@@ -110,6 +112,7 @@ def mentions(question: str) -> list[Mention]:
     while i < len(tokens):
         if not (
             _starts_name(tokens[i])
+            or _caps_run_start(tokens, i)
             or (_is_form(tokens[i]) and _capital(tokens[i]))
             or _form_ahead(tokens, i)
             or _word_of_name(tokens, i)
@@ -199,6 +202,21 @@ def mentions(question: str) -> list[Mention]:
     if not unique and _only_names(question):
         return lower_mentions(question)  # "anna muster beispiel?": names typed in lower case
     return sorted(unique, key=lambda m: (not m.org, -len(m.text) if m.org else 0))
+
+
+def _caps_run_start(tokens: list[str], i: int) -> bool:
+    """A word in capitals that is also a fact word opens a name written in capitals ("NEW
+    HORIZON MANAGEMENT SA"); a role abbreviation does not ("VR ALPHA AG" asks ALPHA's board)."""
+    tok = tokens[i].strip(".,'’?!;:()")
+    if not (tok.isupper() and len(tok) > 2 and i + 1 < len(tokens)):
+        return False
+    nxt = tokens[i + 1].strip(".,'’?!;:()")
+    return nxt.isupper() and _starts_name(nxt) and key(tok) not in _role_words()
+
+
+@cache
+def _role_words() -> frozenset[str]:
+    return frozenset(key(w.strip()) for ws in vocab().roles.values() for w in ws)
 
 
 def _only_names(question: str) -> bool:
