@@ -17,7 +17,11 @@ from graph_agent.answers import holders as hd
 from graph_agent.answers import mandates as md
 from graph_agent.answers import person_places as pp
 from graph_agent.answers import roles as rl
-from graph_agent.answers.entity_attributes import attribute_answer, entity_uid, legal_form_answer
+from graph_agent.answers.entity_attributes import (
+    attribute_answer,
+    entity_uid,
+    legal_form_answer,
+)
 from graph_agent.answers.fact_record import Facts, neg
 from graph_agent.answers.namesakes import namesakes
 from graph_agent.answers.notice_facts import NOTICE_FACTS, notice_fact
@@ -113,6 +117,15 @@ def answer(
     return "\n".join(lines), f.used, f.negatives >= asked
 
 
+def _move_within(f: Facts, ask: Ask) -> bool:
+    """A seat move falls inside the question's period."""
+    days = [str(s.get("valid_from") or "") for s in f.of("seat")[1:]]
+    if moved := ev.head_move(f):
+        days.append(ev.event_day(moved[1]))
+    a, b = ask.date_from or "", ask.date_to or "~"
+    return any(d and a <= d <= b for d in days)
+
+
 def notice_first(facts: list[str]) -> list[str]:
     """A fact read from a notice's fixed phrase leads: its words hold the broader fact's
     ("Liquidationsadresse" an address, "Agio der Kapitalerhöhung" the capital), which then
@@ -181,8 +194,9 @@ def one_fact(f: Facts, fact: str, ask: Ask, others: list[str], person: bool) -> 
     seat_moves = (
         fact == "seat"
         and ask.has("changes", "past", "before")
-        # "où était le siège en 2025 ?": the seat on that day, not the moves
-        and not (ask.as_of or ask.date_from or ask.date_to)
+        # "où était le siège en 2025 ?": the seat then, not the moves (a period around a move
+        # still shows both)
+        and not (ask.as_of or ((ask.date_from or ask.date_to) and not _move_within(f, ask)))
         and (len(f.of("seat")) > 1 or ev.head_move(f) is not None)
     )
     if (
