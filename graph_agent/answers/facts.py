@@ -212,6 +212,13 @@ def one_fact(f: Facts, fact: str, ask: Ask, others: list[str], person: bool) -> 
         return postal_answer(f, ask)
     if fact in ("address", "seat", "capital", "purpose") and not seat_moves:
         out = attribute_answer(f, fact, ask)
+        if fact == "seat" and ("changes" in ask.facts or ask.has("changes")):
+            # "where was it in 2016 and why did it change?": the seat then, then the moves
+            out += [
+                x
+                for x in ev.seat_changes(f, replace(ask, cues=ask.cues - {"past"}))
+                if x not in out
+            ]
         if fact == "seat" and ask.claimed and out:
             out[0] = claim_word(f, ask.claimed) + out[0]
         if fact == "purpose" and ask.has("changes"):

@@ -470,3 +470,10 @@ def test_a_fact_word_in_capitals_opens_a_name_in_capitals(question: str, name: s
 
 def test_of_which_company_asks_the_mandates() -> None:
     assert "mandates" in understand("Exemple SA est associée de quelle société ?", []).facts
+
+
+def test_the_seat_in_a_year_and_why_it_changed() -> None:
+    ask = understand("Wo war der Sitz der Muster AG 2017 und warum hat er gewechselt?", [])
+    text, _, _ = answer(RENAMED, ask, "de", DATES, [])
+    assert text.startswith("Der Sitz von **Muster AG** (2017) ist **Altort**")
+    assert "Neuort (seit 10.06.2019)" in text
