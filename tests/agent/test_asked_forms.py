@@ -477,3 +477,9 @@ def test_the_seat_in_a_year_and_why_it_changed() -> None:
     text, _, _ = answer(RENAMED, ask, "de", DATES, [])
     assert text.startswith("Der Sitz von **Muster AG** (2017) ist **Altort**")
     assert "Neuort (seit 10.06.2019)" in text
+
+
+def test_a_person_asked_when_moving_has_no_seat_to_show() -> None:
+    ask = understand("Quand Hans Muster a-t-il déménagé ?", [])
+    text, _, _ = answer(PERSON, ask, "fr", DATES, [])
+    assert text  # answered (a person has no seat states: no move lines, no failure)
