@@ -212,8 +212,8 @@ def one_fact(f: Facts, fact: str, ask: Ask, others: list[str], person: bool) -> 
         return postal_answer(f, ask)
     if fact in ("address", "seat", "capital", "purpose") and not seat_moves:
         out = attribute_answer(f, fact, ask)
-        moved = len(f.of("seat")) > 1 or ev.head_move(f) is not None
-        if fact == "seat" and moved and ("changes" in ask.facts or ask.has("changes")):
+        relocated = len(f.of("seat")) > 1 or ev.head_move(f) is not None
+        if fact == "seat" and relocated and ("changes" in ask.facts or ask.has("changes")):
             # "where was it in 2016 and why did it change?": the seat then, then the moves
             out += [
                 x
