@@ -209,7 +209,7 @@ def place_names() -> frozenset[str]:
 
 
 def is_place(word: str | None) -> bool:
-    """The word names a Swiss place (`Flamatt`, `Wangen`), in any canton."""
+    """The word names a Swiss place (`Ebikon`, `Buchs`), in any canton."""
     return bool(word) and place_norm(word) in place_names()
 
 

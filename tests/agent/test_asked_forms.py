@@ -159,8 +159,8 @@ def test_without_a_court_word_the_bankruptcy_notices_answer() -> None:
 
 BRANCH = [
     {"record_type": "entity", "id": "CH:3", "name": "Beispiel AG", "anchor": True,
-     "kind": "company", "status": "active", "seat": "Wünnewil-Flamatt", "pubs": [P1]},
-    {"record_type": "state", "attribute": "address", "value": "Hauptweg 4, 3175 Flamatt",
+     "kind": "company", "status": "active", "seat": "Ebikon", "pubs": [P1]},
+    {"record_type": "state", "attribute": "address", "value": "Hauptweg 4, 6030 Ebikon",
      "valid_from": "2015-03-02", "pubs": [P1]},
     {"record_type": "link", "relation": "HEAD_OFFICE_OF", "direction": "in", "other_id": "CH:4",
      "other_name": "Beispiel AG", "other_place": "Zürich", "pubs": [P1]},
@@ -168,13 +168,13 @@ BRANCH = [
 
 
 def test_the_branch_found_is_the_branch_asked_at_the_place() -> None:
-    ask = understand("Adresse der Beispiel Zweigniederlassung in Flamatt?", [])
+    ask = understand("Adresse der Beispiel Zweigniederlassung in Ebikon?", [])
     assert "branches" in ask.facts and ask.claimed
     text, _, negative = answer(BRANCH, ask, "de", DATES, [])
     assert not negative
     first = text.split("\n")[0]
-    assert "selbst die Zweigniederlassung in Wünnewil-Flamatt" in first and "Zürich" in first
-    assert "Hauptweg 4, 3175 Flamatt" in text
+    assert "selbst die Zweigniederlassung in Ebikon" in first and "Zürich" in first
+    assert "Hauptweg 4, 6030 Ebikon" in text
 
 
 RENAMED = [
@@ -253,7 +253,7 @@ def test_a_legal_form_after_question_words_names_no_company(question: str) -> No
 @pytest.mark.parametrize(
     ("question", "name", "place"),
     [
-        ("muster & partner wangen quando ha cambiato indirizzo?", "muster & partner", "wangen"),
+        ("muster & partner buchs quando ha cambiato indirizzo?", "muster & partner", "buchs"),
         ("rossi & co lugano chi firma?", "rossi & co", "lugano"),
     ],
 )
@@ -349,8 +349,8 @@ def test_an_article_between_the_preposition_and_a_lower_case_company(question: s
 
 @pytest.mark.parametrize(
     ("text", "names"),
-    [("Zürcher Stiftungen", False), ("Fondations genevoises", False),
-     ("Berner Stiftung", True), ("Zürcher Kantonalbank", True)],
+    [("Luzerner Stiftungen", False), ("Fondations genevoises", False),
+     ("Berner Stiftung", True), ("Luzerner Kantonalbank", True)],
 )  # fmt: skip
 def test_a_canton_adjective_beside_a_plural_form_names_no_entity(text: str, names: bool) -> None:
     assert names_something(text) is names

@@ -63,7 +63,7 @@ ONE_HOLDER_PLURALS = (
     "revisori", "uffici di revisione", "organi di revisione", "presidenti",
 )  # fmt: skip
 """The plural of a role one holder has at a time (the auditor, the president): the question asks
-for every holder over time ("EQUAM auditors — who and since when?")."""
+for every holder over time ("ALPHA auditors — who and since when?")."""
 COURT_WORDS = (
     "gericht",
     "richter",

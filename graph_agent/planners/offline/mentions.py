@@ -196,7 +196,7 @@ def mentions(question: str) -> list[Mention]:
     seen: set[str] = set()
     unique = [m for m in found if not (key(m.text) in seen or seen.add(key(m.text)))]  # type: ignore[func-returns-value]
     if not unique and (formed := form_runs(question)):
-        return formed  # "rysaffe administrateurs sarl : …": a lower-case name closed by its form
+        return formed  # "muster administrateurs sarl : …": a lower-case name closed by its form
     if not unique and (firms := [m for m in lower_mentions(question) if m.org and "&" in m.text]):
         return firms  # "muster & partner umzug?": a firm's name, its "partner" no role asked
     if not unique and _only_names(question):
@@ -373,7 +373,7 @@ def lower_mentions(question: str) -> list[Mention]:
         elif runs[-1] and _bare(runs[-1][-1]) in JOINERS and bare in TRADE_WORDS | {"co", "cie"}:
             runs[-1].append(tok)  # "muster & partner", "rossi & co": a firm's name
             at_company.add(len(runs) - 1)
-            runs.append([])  # what follows is its seat or the question ("… wangen quando …")
+            runs.append([])  # what follows is its seat or the question ("… buchs quando …")
             after = tokens[k + 1] if k + 1 < len(tokens) else ","
             if after != "," and not _is_keyword(after) and not is_language_word(after):
                 seats[len(runs) - 2] = after
@@ -395,9 +395,9 @@ def lower_mentions(question: str) -> list[Mention]:
         if len(r) == 1 and _bare(r[0]) in BRANCH_WORDS:
             r.pop()  # "… la succursale?": the branch asked, no name
         if len(r) > 1 and _bare(r[-1]) in BRANCH_WORDS:
-            r.pop()  # "muster flamatt succursale": the branch word says what, not which
+            r.pop()  # "muster ebikon succursale": the branch word says what, not which
             at_company.add(i)
-        # "muster flamatt succursale", "bei der muster flamatt": the place written after a
+        # "muster ebikon succursale", "bei der muster ebikon": the place written after a
         # firm's name (a person's family name is often a place's: "anna maria wald" stays whole)
         if len(r) > 1 and i in at_company and i not in seats and is_place(r[-1]):
             seats[i] = r.pop()
@@ -410,7 +410,7 @@ def lower_mentions(question: str) -> list[Mention]:
 
 
 def form_runs(question: str) -> list[Mention]:
-    """Company names typed in lower case and closed by a legal form ("rysaffe administrateurs
+    """Company names typed in lower case and closed by a legal form ("muster administrateurs
     sarl"): the words before the form back to a stop word, role and trade words included (names
     hold them), when one of them is no word of any list (a population's "neue gmbh" names none)."""
     tokens = TOKEN_RE.findall(re.sub(r"[?!,;:()\[\]–—]", " , ", remove_uids(question)))
@@ -435,7 +435,7 @@ def form_runs(question: str) -> list[Mention]:
         if j < k:
             rest = [*tokens[k + 1 : k + 3], ",", ","]
             if _bare(rest[0]) in PLACE_WORDS:
-                rest = rest[1:]  # "… sarl a meyrin", "… gmbh in winterthur"
+                rest = rest[1:]  # "… sarl a sion", "… gmbh in winterthur"
             after = rest[0]
             seat = None if after == "," or _ends_run(after) or _is_keyword(after) else after
             found.append(Mention(" ".join(tokens[j : k + 1]), True, seat))

@@ -51,7 +51,7 @@ def names_something(text: str) -> bool:
     if not forms:
         return True
     # "GmbH-Gründungen": a form joined to an event word of the question names no firm either;
-    # nor does a canton's adjective beside a plural ("Zürcher Stiftungen"; "Berner Stiftung
+    # nor does a canton's adjective beside a plural ("Luzerner Stiftungen"; "Berner Stiftung
     # für X" may be a name)
     plural = any(p not in ORG_WORDS for p in forms)
     return any(
