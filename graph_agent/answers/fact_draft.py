@@ -12,7 +12,7 @@ from typing import Any
 
 from graph_agent.answers import roles as rl
 from graph_agent.answers import templates as tpl
-from graph_agent.answers.citations import collect, pubs_of
+from graph_agent.answers.citations import cite, collect, pubs_of
 from graph_agent.answers.common import common_answer, namesakes_open
 from graph_agent.answers.fact_record import Facts
 from graph_agent.answers.facts import answer
@@ -70,15 +70,37 @@ def _finish(
     }
 
 
-def _no_entity(view: TurnView, structured_only: bool, closest: str | None = None) -> dict[str, Any]:
+def _no_entity(
+    view: TurnView,
+    structured_only: bool,
+    closest: dict[str, Any] | None = None,
+    dates: dict[str, str] | None = None,
+) -> dict[str, Any]:
     lang, slots = view.slots.language, view.slots
     names = ([slots.uid] if slots.uid else []) + slots.spans
     what = ", ".join(f"'{n}'" for n in names[:2]) or f"'{view.question}'"
     lines = [say(lang, "no_entity", what=what)]
-    if closest:
-        lines.append(f"({closest}?)")
+    cits: list[Any] = []
+    if closest and _same_words_other_form(what, closest):
+        # "X AG in Basel?" where the notices hold "X GmbH" elsewhere: say which one, and where
+        pubs = pubs_of(closest)
+        cits = collect([pubs], dates or {})
+        where = ", ".join(str(v) for v in (closest.get("seat"), closest.get("uid")) if v)
+        found = say(lang, "closest_form", name=closest.get("name"), where=where)
+        lines.append(f"{found} {cite(pubs, dates or {}).strip()}".rstrip())
+    elif closest:
+        lines.append(f"({closest.get('name')}?)")
     lines.append(tpl.negative(lang, what, view.steps, slots, structured_only).split("\n", 1)[-1])
-    return {"text": "\n".join(lines), "records": [], "citations": [], "negative": True}
+    return {"text": "\n".join(lines), "records": [], "citations": cits, "negative": True}
+
+
+def _same_words_other_form(mention: str, entity: dict[str, Any]) -> bool:
+    """The mention carries all of the entity's distinctive name words: only the legal form (or a
+    place) differs, so the entity is worth naming with its seat and UID."""
+    skip = ORG_WORDS
+    want = {w for w in rl.name_tokens(mention.strip("'")) if w not in skip}
+    have = {w for w in rl.name_tokens(str(entity.get("name") or "")) if w not in skip}
+    return bool(have) and have <= want
 
 
 def fact_draft(
@@ -121,7 +143,7 @@ def fact_draft(
     ]
     mention = slots.uid or (linked_by[-1] if linked_by else slots.spans[0] if slots.spans else None)
     if linked_now and mention and not slots.uid and not matches_mention(mention, entity, records):
-        return _no_entity(view, structured_only, closest=str(entity.get("name")))
+        return _no_entity(view, structured_only, closest=entity, dates=dates)
     others = [holder] if holder else other_names(view.question, mention, entity)
     named_here = list(others)
     ask0 = understand(view.question, view.history)

@@ -10,7 +10,7 @@ from graph_agent.answers import fact_text as ft
 from graph_agent.answers.fact_events import event_day, event_line
 from graph_agent.answers.fact_record import Facts, neg
 from graph_agent.answers.labels import label
-from graph_agent.answers.phrases import day, fact_name, say, span
+from graph_agent.answers.phrases import day, event_names, fact_name, say, span
 from graph_agent.planners.offline.asks import Ask
 from shabgraph.markdown import escape_inline
 from shabgraph.register.folding import fold_accents as fold
@@ -90,8 +90,23 @@ def links(f: Facts, fact: str, at: str | None = None) -> list[str]:
                 continue  # a purpose clause: what the company may do (open branches)
             lines.append(f"- **{day(event_day(e))}**: {escape_inline(sentence)}" + f.c(e))
     if not lines:
-        return [neg(f, "no_fact", name=f.name, what=fact_name(f.lang, fact))]
+        out = [neg(f, "no_fact", name=f.name, what=fact_name(f.lang, fact))]
+        if fact in ("mergers", "transfers"):
+            # "did it merge?" where a conversion was published: say what the notices do record
+            out += [_published(f, e) for e in f.events[-MAX_PUBLISHED:]]
+            if len(out) > 1:
+                out.insert(1, say(f.lang, "published_instead"))
+        return out
     return lines
+
+
+MAX_PUBLISHED = 5
+"""Notices listed under a negative link answer, the latest ones."""
+
+
+def _published(f: Facts, e: Rec) -> str:
+    """'- **dd.mm.yyyy** event types' of one notice, without its text."""
+    return f"- **{day(event_day(e))}** {event_names(f.lang, e.get('event_types'))}" + f.c(e)
 
 
 def _self_branch(f: Facts, place: str) -> list[str]:

@@ -14,6 +14,7 @@ from graph_agent.answers.mention_match import matches_mention
 from graph_agent.planners.offline.asks import understand
 from graph_agent.planners.offline.list_words import GAZETTE_ISSUE_RE
 from graph_agent.planners.offline.mentions import lower_mentions, mentions, names_something
+from graph_agent.planners.offline.slots import fill_slots
 from shabgraph.register.folding import fold_accents as fold
 
 P1, P2, P3 = "HR01-1000000001", "HR02-1000000002", "HR03-1000000003"
@@ -483,3 +484,30 @@ def test_a_person_asked_when_moving_has_no_seat_to_show() -> None:
     ask = understand("Quand Hans Muster a-t-il déménagé ?", [])
     text, _, _ = answer(PERSON, ask, "fr", DATES, [])
     assert text  # answered (a person has no seat states: no move lines, no failure)
+
+
+def test_who_holds_the_shares_after_a_role_asks_the_holders_of_the_shares() -> None:
+    last = [{"question": "Qui est la présidente de Muster Sàrl ?"}]
+    ask = understand("et qui détient les parts ?", last)
+    assert "shares" in ask.facts and ask.role is None
+    # without a who-word, the shares are the last role holder's own
+    ask = understand("et combien de parts a-t-elle ?", last)
+    assert "shares" in ask.facts and ask.role == understand(last[0]["question"], []).role
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Which companies in canton Zug appear, and are they still registered?",
+        "Welche Firmen im Kanton Zug sind noch eingetragen?",
+        "Quelles sociétés du canton de Zoug sont encore inscrites ?",
+        "Quali società del Canton Zugo sono ancora iscritte?",
+    ],
+)
+def test_still_registered_asks_the_status_not_registrations(question: str) -> None:
+    slots = fill_slots(question)
+    assert slots.canton == "ZG" and slots.event_type is None
+
+
+def test_registered_in_a_year_stays_a_registration() -> None:
+    assert fill_slots("Which companies were registered in 2016?").event_type == "registration"

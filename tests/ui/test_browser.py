@@ -152,9 +152,20 @@ def test_resume_after_restart_keeps_the_agent_memory(
     flow.app = start_app(flow.settings, PORT, flow.data_dir, agent_factory=FACTORY)
     ctx = browser.new_context(viewport={"width": 1400, "height": 950})
     page = ctx.new_page()
+    console: list[str] = []
+    page.on("console", lambda msg: console.append(f"{msg.type}: {msg.text}"))
     login(page, flow.app.url, "alice", "alice-pw")
     page.goto(flow.thread_url)
     page.get_by_text(QUESTION).first.wait_for(timeout=20_000)
+    try:
+        page.locator("#chat-input").wait_for(timeout=30_000)
+    except Exception as exc:  # keep what a rare failure to resume leaves, to find its cause
+        shot(page, "5-resume-failed")
+        raise AssertionError(
+            f"the resumed thread has no chat input: page {page.inner_text('body')[:600]!r}\n"
+            f"browser console: {console[-20:]}\n"
+            f"app log:\n{flow.app.log.read_text(errors='replace')[-3000:]}"
+        ) from exc
     ask(page, "Where does she live?", "Zürich")
     assert agent_turns(flow, driver, thread_id) == before + 1
     shot(page, "5-resumed")

@@ -230,7 +230,8 @@ def understand(question: str, history: list[dict[str, Any]] | None = None) -> As
     if THAT_COMPANY_RE.search(whole):
         ask = replace(ask, cues=ask.cues | {"that_company"})
     if history and ask.follow_up and not asks_identity(question, ask):
-        ask = inherit(ask, understand(str(history[-1].get("question", "")), history[:-1]))
+        before = understand(str(history[-1].get("question", "")), history[:-1])
+        ask = inherit(ask, before, asks_who=bool(has_any(whole, WHO_WORDS)))
     if history and OTHER_RE.search(whole):
         # "und der andere Gesellschafter?" after "Wer ist X dort?": the holders besides X
         last = str(history[-1].get("question", ""))
@@ -316,9 +317,11 @@ def _direction(cues: frozenset[str], whole: str) -> frozenset[str]:
     return cues
 
 
-def inherit(ask: Ask, last: Ask) -> Ask:
+def inherit(ask: Ask, last: Ask, asks_who: bool = False) -> Ask:
     """A follow-up without its own fact ("und seit wann?", "e prima?") keeps the last one's;
-    one with its own fact keeps the last role when it names none ("und wer folgte?")."""
+    one with its own fact keeps the last role when it names none ("und wer folgte?").
+    `asks_who`: the follow-up asks for persons ("et qui détient les parts ?": the holders of
+    the shares, not the shares of the last role's holder)."""
     changes: dict[str, Any] = {}
     own = [f for f in ask.facts if f != "notices"]
     if own == ["address"] and last.role and not ask.role and ask.has("residence_word"):
@@ -339,7 +342,12 @@ def inherit(ask: Ask, last: Ask) -> Ask:
             changes.update(cues=ask.cues | (last.cues & {"left", "joined"}))
     elif (
         (not ask.role and last.role and ask.has("successor", "before", "since_when", "past"))
-        or (not ask.role and last.role and set(own) <= {"signature", "shares", "residence"})
+        or (
+            not ask.role
+            and last.role
+            and set(own) <= {"signature", "shares", "residence"}
+            and not (asks_who and "shares" in own)
+        )
         # "welche UID hat die?" after "wer ist Revisionsstelle?": the audit firm's UID
         or (
             not ask.role

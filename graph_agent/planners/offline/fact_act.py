@@ -13,6 +13,7 @@ from graph_agent.planners.offline.asks import understand
 from graph_agent.planners.offline.descriptions import described, pick
 from graph_agent.planners.offline.descriptions import list_call as describe_call
 from graph_agent.planners.offline.lists import list_call
+from graph_agent.planners.offline.name_words import has_org_word
 from graph_agent.planners.offline.people import person_filters, persons_calls
 from graph_agent.planners.offline.people_plan import (
     FACT_TOOL,
@@ -69,6 +70,10 @@ def act_facts(view: TurnView) -> ActOut:
         )
     if described_call := describe_step(view):
         return described_call
+    if view.focus and any(has_org_word(m) for m in slots.spans):
+        # "und gibt es eine Beispiel AG?": a company named with its legal form was searched and
+        # not found; the entity in focus is not it
+        return ActOut(note="the company named was not found")
     if view.focus:
         turn = understand(view.question, view.history)
         # "where did he live before?": a person's home is asked of the person the answer named

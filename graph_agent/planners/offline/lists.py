@@ -35,7 +35,7 @@ from graph_agent.planners.offline.list_words import (
     PERSON_WORDS,
 )
 from graph_agent.planners.offline.mentions import Mention
-from graph_agent.planners.offline.slots import fold
+from graph_agent.planners.offline.slots import STILL_REGISTERED_RE, fold
 from graph_agent.planners.offline.vocab import vocab
 from graph_agent.state import Slots, ToolCall
 from shabgraph.register.cantons import CANTON_NAMES, canton_code
@@ -188,7 +188,8 @@ def list_call(question: str, slots: Slots) -> ToolCall:
     ask_left = has_any(fold(question), vocab().time.get("left", ()))
     ask_joined = has_any(fold(question), vocab().time.get("joined", ()))
     deleted = has_any(fold(question), vocab().facts.get("deleted", ()))
-    registered = has_any(fold(question), vocab().facts.get("registered", ()))
+    # "are they still registered?" asks the status of those listed, not their registration
+    registered = has_any(STILL_REGISTERED_RE.sub(" ", folded), vocab().facts.get("registered", ()))
     dated = bool(slots.date_from or slots.date_to)
     companies = (slots.attribute or "companies") == "companies"
     event = event_of(question)
