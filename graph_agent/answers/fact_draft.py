@@ -27,6 +27,7 @@ from graph_agent.planners.offline.asks import understand
 from graph_agent.planners.offline.fact_plan import names_of
 from graph_agent.planners.offline.name_words import ORG_WORDS
 from graph_agent.planners.offline.vocab import vocab
+from shabgraph.markdown import escape_inline
 from shabgraph.register.folding import fold_accents as fold
 
 
@@ -85,11 +86,14 @@ def _no_entity(
         # "X AG in Basel?" where the notices hold "X GmbH" elsewhere: say which one, and where
         pubs = pubs_of(closest)
         cits = collect([pubs], dates or {})
-        where = ", ".join(str(v) for v in (closest.get("seat"), closest.get("uid")) if v)
-        found = say(lang, "closest_form", name=closest.get("name"), where=where)
+        where = ", ".join(
+            escape_inline(str(v)) for v in (closest.get("seat"), closest.get("uid")) if v
+        )
+        name = escape_inline(str(closest.get("name")))
+        found = say(lang, "closest_form", name=name, where=where)
         lines.append(f"{found} {cite(pubs, dates or {}).strip()}".rstrip())
     elif closest:
-        lines.append(f"({closest.get('name')}?)")
+        lines.append(f"({escape_inline(str(closest.get('name')))}?)")
     lines.append(tpl.negative(lang, what, view.steps, slots, structured_only).split("\n", 1)[-1])
     return {"text": "\n".join(lines), "records": [], "citations": cits, "negative": True}
 
