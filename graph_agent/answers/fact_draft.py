@@ -20,7 +20,7 @@ from graph_agent.answers.fate import asks_yes_no, changed
 from graph_agent.answers.i18n import t
 from graph_agent.answers.labels import say as label_say
 from graph_agent.answers.lists import list_answer
-from graph_agent.answers.mention_match import matches_mention
+from graph_agent.answers.mention_match import matches_mention, other_form_of
 from graph_agent.answers.phrases import say
 from graph_agent.planners.base import TurnView
 from graph_agent.planners.offline.asks import understand
@@ -82,7 +82,7 @@ def _no_entity(
     what = ", ".join(f"'{n}'" for n in names[:2]) or f"'{view.question}'"
     lines = [say(lang, "no_entity", what=what)]
     cits: list[Any] = []
-    if closest and _same_words_other_form(what, closest):
+    if closest and other_form_of(slots.spans or [view.question], closest):
         # "X AG in Basel?" where the notices hold "X GmbH" elsewhere: say which one, and where
         pubs = pubs_of(closest)
         cits = collect([pubs], dates or {})
@@ -96,15 +96,6 @@ def _no_entity(
         lines.append(f"({escape_inline(str(closest.get('name')))}?)")
     lines.append(tpl.negative(lang, what, view.steps, slots, structured_only).split("\n", 1)[-1])
     return {"text": "\n".join(lines), "records": [], "citations": cits, "negative": True}
-
-
-def _same_words_other_form(mention: str, entity: dict[str, Any]) -> bool:
-    """The mention carries all of the entity's distinctive name words: only the legal form (or a
-    place) differs, so the entity is worth naming with its seat and UID."""
-    skip = ORG_WORDS
-    want = {w for w in rl.name_tokens(mention.strip("'")) if w not in skip}
-    have = {w for w in rl.name_tokens(str(entity.get("name") or "")) if w not in skip}
-    return bool(have) and have <= want
 
 
 def fact_draft(

@@ -54,6 +54,20 @@ def matches_mention(mention: str, rec: Rec, records: list[Rec] | None = None) ->
     return hits / len(want) >= 0.5 or fold(mention) in fold(" ".join(names))
 
 
+def other_form_of(mentions: list[str], rec: Rec) -> str | None:
+    """Why a not-found mention still points at this entity, if it does: "other legal form" when
+    one mention carries every distinctive word of the entity's name and only the legal form (or
+    a place) differs ("X AG in Basel" for "X GmbH" elsewhere)."""
+    have = {t for t in rl.name_tokens(str(rec.get("name") or "")) if t not in ORG_WORDS}
+    if not have or rec.get("kind") == "person":
+        return None
+    for mention in mentions:
+        want = {t for t in rl.name_tokens(mention) if t not in ORG_WORDS}
+        if have <= want:
+            return "other legal form"
+    return None
+
+
 def _other_form(mention: str, rec: Rec, names: list[str], records: list[Rec]) -> bool:
     """The mention names a legal form the entity never had: not its form, nor one of its names,
     legal-form states or notice texts (a converted "X GmbH" keeps that name in its notices)."""

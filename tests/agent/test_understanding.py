@@ -8,7 +8,8 @@ import pytest
 
 from graph_agent.answers.common import shared_companies
 from graph_agent.answers.fact_text import communications_in, person_segment, shares_in
-from graph_agent.answers.mention_match import matches_mention
+from graph_agent.answers.mention_match import matches_mention, other_form_of
+from graph_agent.planners.offline.attribute_words import without_still_registered
 from graph_agent.planners.offline.asks import understand
 from graph_agent.planners.offline.fact_plan import several_companies
 from graph_agent.planners.offline.mentions import branch_first, mentions
@@ -112,6 +113,27 @@ def test_a_branch_in_another_language_and_its_canton_name_match() -> None:
     rec = {"name": "Muster AG, Zweigniederlassung Genf"}
     assert matches_mention("Muster AG, succursale de Genève", rec)
     assert not matches_mention("Beispiel AG, succursale de Sion", rec)
+
+
+def test_a_mention_with_every_name_word_under_another_form_points_at_the_entity() -> None:
+    rec = {"kind": "company", "name": "Tannzapfen Holz GmbH"}
+    assert other_form_of(["Tannzapfen Holz AG in Basel"], rec) == "other legal form"
+    assert other_form_of(["Tannzapfen AG"], rec) is None  # "Holz" is missing
+    assert other_form_of(["Tannzapfen AG", "Holz Basel"], rec) is None  # one mention must hold all
+    assert other_form_of(["Tannzapfen Holz"], {"kind": "person", "name": "Tannzapfen Holz"}) is None
+
+
+@pytest.mark.parametrize(
+    ("folded", "left"),
+    [
+        ("sind sie noch eingetragen?", "sind sie ?"),
+        ("are they still being registered", "are they "),
+        ("elles sont toujours inscrites", "elles sont "),
+        ("wann wurde sie eingetragen", "wann wurde sie eingetragen"),
+    ],
+)
+def test_still_registered_is_taken_out_of_the_cues(folded: str, left: str) -> None:
+    assert without_still_registered(folded).split() == left.split()
 
 
 @pytest.mark.parametrize(

@@ -5,6 +5,8 @@ Read by the slot filler; the answers about the attribute live in `graph_agent.an
 
 from __future__ import annotations
 
+import re
+
 from graph_agent.planners.offline.lexicon import PAST_WORDS
 from shabgraph.register.folding import has_any
 
@@ -58,6 +60,20 @@ ATTRIBUTE_WORDS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ),
 )
 """Attribute asked about, first match wins (a seat move question also says "registered" rarely)."""
+
+
+STILL_REGISTERED_RE = re.compile(
+    r"\b(?:still|noch|toujours|encore|ancora|tuttora)\s+(?:\w+\s+)?"
+    r"(?:registered|eingetragen|inscrit\w*|iscritt\w*|registriert)\b"
+)
+""""are they still registered?", "sind sie noch eingetragen?": the status is asked, not the
+registration (an adverb of persistence, at most one word, then a "registered" of the languages)."""
+
+
+def without_still_registered(folded: str) -> str:
+    """The folded question without its "still registered" phrase: what is left does not ask
+    for the registration date."""
+    return STILL_REGISTERED_RE.sub(" ", folded)
 
 
 def detect_attribute(cues: str) -> str | None:

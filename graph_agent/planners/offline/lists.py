@@ -16,6 +16,7 @@ from graph_agent.planners.base import RouteOut, TurnView
 from graph_agent.planners.offline import lexicon as lx
 from graph_agent.planners.offline.ask_words import find_signature
 from graph_agent.planners.offline.asks import Ask
+from graph_agent.planners.offline.attribute_words import without_still_registered
 from graph_agent.planners.offline.forms import legal_form_in
 from graph_agent.planners.offline.list_filters import (
     canton_in,
@@ -35,7 +36,7 @@ from graph_agent.planners.offline.list_words import (
     PERSON_WORDS,
 )
 from graph_agent.planners.offline.mentions import Mention
-from graph_agent.planners.offline.slots import STILL_REGISTERED_RE, fold
+from graph_agent.planners.offline.slots import fold
 from graph_agent.planners.offline.vocab import vocab
 from graph_agent.state import Slots, ToolCall
 from shabgraph.register.cantons import CANTON_NAMES, canton_code
@@ -189,7 +190,7 @@ def list_call(question: str, slots: Slots) -> ToolCall:
     ask_joined = has_any(fold(question), vocab().time.get("joined", ()))
     deleted = has_any(fold(question), vocab().facts.get("deleted", ()))
     # "are they still registered?" asks the status of those listed, not their registration
-    registered = has_any(STILL_REGISTERED_RE.sub(" ", folded), vocab().facts.get("registered", ()))
+    registered = has_any(without_still_registered(folded), vocab().facts.get("registered", ()))
     dated = bool(slots.date_from or slots.date_to)
     companies = (slots.attribute or "companies") == "companies"
     event = event_of(question)

@@ -9,7 +9,7 @@ import re
 from functools import cache
 
 from graph_agent.planners.offline import lexicon as lx
-from graph_agent.planners.offline.attribute_words import detect_attribute
+from graph_agent.planners.offline.attribute_words import detect_attribute, without_still_registered
 from graph_agent.planners.offline.date_words import (
     DOTTED_RE,
     ISO_RE,
@@ -37,11 +37,6 @@ LIMIT_RE = re.compile(
     r"\b(?:top|die|les|i|the)?\s*(\d{1,3})\s+(?:largest|biggest|grosste|groesste|"
     r"grossten|plus|piu|companies|firmen|societes|societa|persons|personen)"
 )
-STILL_REGISTERED_RE = re.compile(
-    r"\b(?:still|noch|toujours|encore|ancora|tuttora)\s+(?:\w+\s+)?"
-    r"(?:registered|eingetragen|inscrit\w*|iscritt\w*|registriert)\b"
-)
-""""are they still registered?", "sind sie noch eingetragen?": the status, no registration."""
 TOKEN_RE = re.compile(r"[A-Za-zÀ-ÖØ-öø-ÿ0-9][\wÀ-ÖØ-öø-ÿ'&.\-]*")
 PLACE_CONNECTORS = frozenset({"di", "de", "da", "von", "from", "in", "du", "of", "aus"})
 CONNECTORS = frozenset(
@@ -243,7 +238,7 @@ def fill_slots(question: str, as_of: str | None = None) -> Slots:
     # Words inside a quoted name ("..., Zweigniederlassung Genf") are not cues.
     spans = candidate_spans(remove_uids(question))
     language = question_language(question, spans)
-    cues = STILL_REGISTERED_RE.sub(" ", fold(cue_text(question, spans)))
+    cues = without_still_registered(fold(cue_text(question, spans)))
     full = find_full_date(folded)
     date_from, date_to = (None, None) if full else find_period(folded)
     event_type = pick(cues, lx.EVENT_TYPES) or (
