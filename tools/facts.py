@@ -70,6 +70,14 @@ ROLES: Final = (
 MATCH (n)-[r:HOLDS_ROLE]-(m)
 WHERE NOT $structured_only OR coalesce(m.strength, 'strong') <> 'weak'
 WITH n, r, m, startNode(r) = n AS outgoing
+CALL (m) {
+  // a company domiciled with one of its holders ("c/o Anna Muster, ..."): its c/o addresses
+  OPTIONAL MATCH (m)-[:HAD_STATE]->(a:CompanyState)
+  WHERE a.attribute = 'address' AND toLower(a.value) STARTS WITH 'c/o'
+  RETURN collect(CASE WHEN a IS NULL THEN null ELSE {value: a.value, valid_from: a.valid_from,
+         valid_to: a.valid_to, pub_number: a.pub_number, pub_date: a.pub_date} END)[0..5]
+         AS other_care_of
+}
 RETURN 'role' AS record_type, CASE WHEN outgoing THEN 'out' ELSE 'in' END AS direction,
        m.id AS other_id, coalesce(m.name, m.full_name) AS other_name,
        CASE WHEN m:Company THEN 'company' ELSE 'person' END AS other_kind,
@@ -79,7 +87,8 @@ RETURN 'role' AS record_type, CASE WHEN outgoing THEN 'out' ELSE 'in' END AS dir
        r.role AS role, coalesce(r.roles, [r.role]) AS roles, r.role_text AS role_text,
        r.signature AS signature, r.valid_from AS valid_from, r.valid_to AS valid_to,
        r.from_pub AS from_pub, r.to_pub AS to_pub, r.from_pub_date AS from_pub_date,
-       r.to_pub_date AS to_pub_date, r.current AS current, coalesce(r.pubs, [])[0..10] AS pubs
+       r.to_pub_date AS to_pub_date, r.current AS current, coalesce(r.pubs, [])[0..10] AS pubs,
+       other_care_of
 ORDER BY coalesce(r.valid_from, ''), other_name
 LIMIT $limit
 """

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import datetime as dt
 import time
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, StringConstraints
 
 from shabgraph.register.places import place_norm, place_variants
 from tools.base import QueryTrace, ToolContext, ToolResult
@@ -22,6 +22,9 @@ from tools.listing_notices import notices_query, notices_total_query
 from tools.listing_persons import PERSONS, PERSONS_TOTAL, person_params
 from tools.listing_roles import roles_query, roles_total_query
 from tools.runner import build_result, guarded, read_query
+
+CantonCode = Annotated[str, StringConstraints(min_length=2, max_length=2)]
+"""A two-letter canton code."""
 
 
 class ListRegisterArgs(BaseModel):
@@ -39,6 +42,12 @@ class ListRegisterArgs(BaseModel):
         min_length=2,
         max_length=2,
         description="Canton code (roles: of the company the role is held in).",
+    )
+    cantons: list[CantonCode] | None = Field(
+        None,
+        min_length=2,
+        max_length=26,
+        description='Several canton codes, any of them ("in BL or AG"); instead of canton.',
     )
     seat: str | None = Field(
         None, max_length=80, description="Seat (municipality, accents optional), word prefix."
@@ -128,6 +137,7 @@ def list_register(ctx: ToolContext, args: ListRegisterArgs) -> ToolResult:
     params["seat"] = place_variants(args.seat) or None if args.seat else None
     params["seat_word"] = f"{place_norm(args.seat)} " if args.seat else None
     params["residence_canton"] = args.residence_canton.upper() if args.residence_canton else None
+    params["cantons"] = [c.upper() for c in args.cantons] if args.cantons else None
     params = person_params(params)
     params["nationality"] = [n.lower() for n in args.nationality] if args.nationality else None
     rows_q, total_q = queries(args.what, params)

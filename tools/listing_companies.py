@@ -24,6 +24,7 @@ from typing import Any, Final
 COMPANY_FILTERS: Final = {
     "legal_form": "c.legal_form = $legal_form",
     "canton": "c.canton = $canton",
+    "cantons": "c.canton IN $cantons",
     "status": "c.status = $status",
     # the folded seat: one of the town's names (Zug, Zoug, Zugo), or the typed one followed by
     # more words ("bern" finds "bern bumpliz", not "berneck"); two index seeks

@@ -17,6 +17,7 @@ NOTICE_FILTERS: Final = {
     "date_to": "e.pub_date <= date($date_to)",
     "event_type": "e.event_types IS NOT NULL AND $event_type IN e.event_types",
     "canton": "e.canton = $canton",
+    "cantons": "e.canton IN $cantons",
     "subject_id": "e.subject_id = $subject_id",
     "language": "e.language = $language",
     # a notice has no legal form: its subject's ("new Sàrl registered in 2016")

@@ -22,6 +22,7 @@ ROLE_FILTERS: Final = {
     "subject_id": "c.id = $subject_id",
     "legal_form": "c.legal_form = $legal_form",
     "canton": "c.canton = $canton",
+    "cantons": "c.canton IN $cantons",
     # a holder whose own canton the graph does not know (a firm named only in a text, in a
     # town no other firm is seated in) counts in the canton of the company: auditors are local
     "holder_canton": "coalesce(h.canton, h.seat_canton, c.canton) = $holder_canton",

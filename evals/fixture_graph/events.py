@@ -470,9 +470,10 @@ EVENT_ROWS: Final[list[dict[str, Any]]] = [
         canton="BS",
         lang="de",
         subject="sonnenhalde",
-        types=["purpose_change"],
+        types=["purpose_change", "address_change"],
         text="Stiftung Sonnenhalde, in Basel, CH-270.7.000.123-4, Stiftung. Zweck neu: Förderung der "
-        "Alterspflege, Betrieb von Wohnheimen und Spitex-Diensten in der Region Basel.",
+        "Alterspflege, Betrieb von Wohnheimen und Spitex-Diensten in der Region Basel. Domizil "
+        "neu: c/o Thomas Brunner, Rheinweg 3, 4058 Basel.",
         involved=[],
     ),
     dict(

@@ -222,8 +222,10 @@ STATES: Final[list[tuple[str, str, str, str, str | None]]] = [
         "E22",
     ),
     ("sonnenhalde", "purpose", COMPANIES["sonnenhalde"]["purpose"], "E22", None),
+    # domiciled with the chair of its board
+    ("sonnenhalde", "address", "c/o Thomas Brunner, Rheinweg 3, 4058 Basel", "E22", None),
 ]
-"""16 CompanyState values (attribute history)."""
+"""17 CompanyState values (attribute history)."""
 
 # type, from company, to company, event (date = its journal date)
 STRUCTURE: Final[list[tuple[str, str, str, str]]] = [

@@ -133,7 +133,9 @@ def _before_change(values: list[Value], ask: Ask) -> Value | None:
     else before the latest change."""
     start, end = ask.date_from or ask.as_of, ask.date_to or ask.as_of
     if not (start or end):
-        return values[-2] if len(values) > 1 else None
+        # in force before the latest notice: not a value that notice passed through that day
+        prior = [v for v in values[:-1] if v.day < values[-1].day]
+        return prior[-1] if prior else (values[-2] if len(values) > 1 else None)
     changes = [
         i
         for i, v in enumerate(values)

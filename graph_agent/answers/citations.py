@@ -34,7 +34,7 @@ def date_map(records: Iterable[dict[str, Any]]) -> dict[str, str]:
         for src in rec.get("sources") or rec.get("citations") or []:
             if isinstance(src, dict) and src.get("pub_number") and src.get("pub_date"):
                 known.setdefault(str(src["pub_number"]), str(_iso(src["pub_date"])))
-        for nested in ("events", "items", "history"):
+        for nested in ("events", "items", "history", "other_care_of"):
             inner = rec.get(nested)
             if isinstance(inner, list):
                 known.update(

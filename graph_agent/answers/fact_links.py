@@ -96,6 +96,11 @@ def links(f: Facts, fact: str, at: str | None = None) -> list[str]:
             out += [_published(f, e) for e in f.events[-MAX_PUBLISHED:]]
             if len(out) > 1:
                 out.insert(1, say(f.lang, "published_instead"))
+            converted = [e for e in f.events if "legal_form_change" in (e.get("event_types") or [])]
+            if fact == "mergers" and converted:
+                # a change of legal form is a conversion under the merger act, not a merger
+                d = day(event_day(converted[-1]))
+                out.insert(1, say(f.lang, "conversion_instead", d=d) + f.c(converted[-1]))
         return out
     return lines
 

@@ -17,6 +17,7 @@ from graph_agent.answers import holders as hd
 from graph_agent.answers import mandates as md
 from graph_agent.answers import person_places as pp
 from graph_agent.answers import roles as rl
+from graph_agent.answers.care_of import care_of_holder
 from graph_agent.answers.entity_attributes import (
     attribute_answer,
     entity_uid,
@@ -224,6 +225,8 @@ def one_fact(f: Facts, fact: str, ask: Ask, others: list[str], person: bool) -> 
             out[0] = claim_word(f, ask.claimed) + out[0]
         if fact == "purpose" and ask.has("changes"):
             out += ev.change_dates(f, "purpose")
+        if fact == "address" and not (ask.as_of or ask.date_from or ask.date_to):
+            out += care_of_holder(f, ask)  # "c/o Anna Muster": what she is at the company
         return out
     if fact == "seat":
         return ev.seat_changes(f, ask)

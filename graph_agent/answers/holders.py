@@ -203,8 +203,8 @@ def _role_answer(f: Facts, ask: Ask, others: list[str]) -> list[str]:
             role = ", ".join(others)
         return [neg(f, "no_holder", name=f.name, role=role, when=when), *around(f, ask, how)]
     lines = [holder_line(f, r, ask) for r in rows]
-    if how == "before the change" and ask.inherited:
-        when = ""  # the time was the last turn's: these held the role before it
+    if (how == "before the change" and ask.inherited) or ask.has("holder_then"):
+        when = ""  # the time was the last turn's: it picked these holders, not the change
     role = role_name(lang, ask.role) if ask.role else ""
     if ask.role == "auditor" and how == "all" and (opt := waived_after(f, rows)):
         # no auditor holds office today and a later notice waives the audit: say so first
@@ -216,6 +216,10 @@ def _role_answer(f: Facts, ask: Ask, others: list[str]) -> list[str]:
         n = len({r.get("other_id") for r in rows})
         key = f"{how}_one" if n == 1 else how
         lead = say(lang, key, name=f.name, when=when, n=n, v="; ".join(lines))
+    elif how == "together":
+        lead = say(
+            lang, "alongside", name=f.name, when=when, who=", ".join(others), v="; ".join(lines)
+        )
     elif how in ("successor", "predecessor"):
         # without a role word, the role is the one the named holder and the successor share
         role = role or str(rows[0].get("role_text") or "")

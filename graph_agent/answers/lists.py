@@ -64,6 +64,8 @@ def filters_text(args: dict[str, Any], lang: str) -> str:
         for k in keys
         if args.get(k)
     ]
+    if args.get("cantons"):
+        parts.insert(0, "/".join(str(c) for c in args["cantons"]))
     if args.get("legal_form"):
         form = by_code(str(args["legal_form"]))
         parts.insert(1, form.names.get(lang, form.label) if form else str(args["legal_form"]))

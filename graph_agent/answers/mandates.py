@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from graph_agent.answers import fact_text as ft
 from graph_agent.answers import roles as rl
+from graph_agent.answers.care_of import domiciled_with
 from graph_agent.answers.fact_events import event_day
 from graph_agent.answers.fact_record import Facts, neg
 from graph_agent.answers.holders import Rec, after_time, until
@@ -104,8 +105,8 @@ def mandates(f: Facts, ask: Ask) -> list[str]:
         only = ONLY_AT.get(f.lang, ONLY_AT["en"]).format(
             n=f.name, c=f"**{next(iter(by_company))}**"
         )
-        return [only, lead]
-    return [lead]
+        return [only, lead, *domiciled_with(f)]
+    return [lead, *domiciled_with(f)]  # "c/o X": the company is domiciled with the person too
 
 
 def prev_roles(f: Facts, company_id: object) -> str:

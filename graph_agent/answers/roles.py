@@ -135,6 +135,13 @@ def _select(
         # "chi firma dopo l'uscita di X?", "who signs after X left?": those in office that day
         end = max(str(r.get("valid_to") or "~") for r in people)
         return [r for r in mine if r not in people and valid_on(r, end)], "after"
+    if people and ask.has("together"):
+        # "wer kam zusammen mit X neu?", "chi siede con X?": the others of X's day or time
+        return _alongside(rows, direction, people, ask), "together"
+    if people and ask.has("left", "joined") and not ask.has("successor", "before", "after"):
+        # "when did X leave the board?": X's own entries, not everyone who left
+        ended = gone(people, rows) if ask.has("left") else people
+        return (ended, "left" if ask.has("left") else "joined") if ended else (people, "named")
     if ask.has("predecessor") and people and (pred := _predecessors(mine, people)):
         return pred  # "and before him?": not his own entries, whom he followed
     if others and "role" in ask.facts:
@@ -165,6 +172,11 @@ def _select(
                 end = max(str(r.get("valid_to")) for r in prior)
                 return [r for r in prior if str(r.get("valid_to")) == end], "before the change"
     a, b = ask.date_from, ask.date_to
+    if ask.has("holder_then") and (ask.as_of or a or b):
+        # the holders of the time the last turn asked, with the day they left (or came)
+        then = [r for r in mine if overlaps(r, ask.as_of or a, ask.as_of or b)]
+        out = gone(then, rows) if ask.has("left") else then
+        return (out, "left" if ask.has("left") else "joined") if out else (then, "all")
     if ask.as_of and ask.has("joined", "left") and not (a or b):
         a = b = ask.as_of  # "who was entered on 16.10.2006?": that day's entries and exits
     elif ask.as_of:
@@ -185,7 +197,8 @@ def _select(
         }
         return [r for r in ended if r.get("other_id") not in staying], "left"
     if ask.has("left") and not ask.has("successor"):
-        ended = [r for r in mine if r.get("valid_to")]
+        # a change of function is no exit ("bisher: Mitglied"), unless nobody else left
+        ended = gone(mine, rows) or [r for r in mine if r.get("valid_to")]
         last = max((str(r.get("valid_to")) for r in ended), default=None)
         return [r for r in ended if r.get("valid_to") == last], "left"
     if ask.has("joined") and (a or b):
@@ -241,6 +254,46 @@ def _select(
     if ask.has("past") and not ask.has("now"):
         return [r for r in mine if r.get("valid_to")] or mine, "former"
     return current or mine, "current" if current else "all"
+
+
+def gone(entries: list[dict[str, Any]], rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The entries whose holder left: ended, and no entry of the same holder begins that day
+    (that is a change of function, "bisher: Mitglied")."""
+    starts = {(r.get("other_id"), r.get("valid_from")) for r in rows}
+    return [
+        r
+        for r in entries
+        if r.get("valid_to") and (r.get("other_id"), r.get("valid_to")) not in starts
+    ]
+
+
+def _alongside(
+    rows: list[dict[str, Any]], direction: str, people: list[dict[str, Any]], ask: Ask
+) -> list[dict[str, Any]]:
+    """The other holders beside the named ones: entered the same day when joining is asked,
+    left the same day when leaving is, else in office at some time with them (audit firms are
+    no fellow members)."""
+    ids = {p.get("other_id") for p in people}
+    pool = [
+        r
+        for r in rows
+        if r.get("direction") == direction
+        and r.get("other_id") not in ids
+        and has_role(r, ask.role)
+        and "auditor" not in (r.get("roles") or [r.get("role")])
+    ]
+    if ask.has("joined", "left"):
+        key = "valid_from" if ask.has("joined") else "valid_to"
+        days = {p.get(key) for p in people if in_period(p.get(key), ask.date_from, ask.date_to)}
+        return [r for r in pool if r.get(key) in days - {None}]
+    return [r for r in pool if any(_together(r, p) for p in people)]
+
+
+def _together(row: dict[str, Any], other: dict[str, Any]) -> bool:
+    """Two entries hold at the same time: one that ends the day the other begins does not."""
+    a_from, a_to = str(row.get("valid_from") or ""), str(row.get("valid_to") or "~")
+    b_from, b_to = str(other.get("valid_from") or ""), str(other.get("valid_to") or "~")
+    return a_from < b_to and b_from < a_to
 
 
 def _predecessors(

@@ -30,6 +30,8 @@ MONTHS: Final[dict[str, int]] = {
 MONTH_ABBREVIATIONS: Final[dict[str, int]] = {
     "jan": 1, "feb": 2, "mar": 3, "apr": 4, "jun": 6, "jul": 7, "aug": 8, "sep": 9,
     "sept": 9, "oct": 10, "okt": 10, "nov": 11, "dec": 12, "dez": 12, "maerz": 3,
+    "janv": 1, "fevr": 2, "avr": 4, "juil": 7, "gen": 1, "mag": 5, "giu": 6, "lug": 7,
+    "ago": 8, "set": 9, "ott": 10, "dic": 12,
 }  # fmt: skip
 """Abbreviations and the spelled-out `maerz`, kept apart: `mar` or `dez` alone are also words."""
 

@@ -18,6 +18,20 @@ from tests.agent.test_questions import test_question as _run_case
 
 CASES: tuple[Case, ...] = (
     one(
+        "issue_day_before_the_gazette_two_cantons_en",
+        q="notices from canton Bern or Zurich in the 15 Nov 2022 SHAB?",
+        must=("Kristallnetz Informatik AG", "Bergkristall Software GmbH", "BE/ZH"),
+        must_not=("Alpenblick",),
+        cites=("E08", "E09"),
+        intent="macro_analytics",
+    ),
+    one(
+        "companies_of_two_cantons_de",
+        q="Welche Firmen aus den Kantonen Tessin oder Zug wurden neu eingetragen?",
+        must=("Ticino Verde Sagl", "Treuhand Sonnenberg AG", "succursale di Lugano", "TI/ZG"),
+        must_not=("Zweigniederlassung Genf", "Kristallnetz", "Müller Bau"),
+    ),
+    one(
         "issue_with_number_de",
         q="Was wurde im SHAB Nr. 222 vom 15.11.2022 publiziert?",
         must=("Kristallnetz Informatik AG", "Bergkristall Software GmbH"),

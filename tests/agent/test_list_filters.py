@@ -8,6 +8,8 @@ import pytest
 
 from graph_agent.planners.offline.list_filters import (
     abroad_in,
+    canton_list,
+    cantons_in,
     capital_in,
     excluded_company,
     holders_canton,
@@ -122,3 +124,29 @@ def test_audit_firm_list_call() -> None:
 )
 def test_capital_filter(question: str, capital: float | None) -> None:
     assert capital_in(question) == capital
+
+
+@pytest.mark.parametrize(
+    ("question", "cantons"),
+    [
+        ("Which companies from canton Zug or Lucerne were registered in 2019?", ["ZG", "LU"]),
+        ("Welche Firmen aus den Kantonen Tessin und Graubünden?", ["TI", "GR"]),
+        ("Sociétés des cantons de Vaud ou Genève inscrites en 2020 ?", ["VD", "GE"]),
+        ("Quali società del Ticino sono state radiate?", []),  # one canton: the canton filter
+        ("Firmen im Kanton Bern mit Sitz in Luzern", ["BE", "LU"]),
+    ],
+)
+def test_several_cantons_in_one_filter(question: str, cantons: list[str]) -> None:
+    assert cantons_in(question, fold(question)) == cantons
+
+
+def test_a_seat_is_no_second_canton_and_a_joined_mention_is_cantons() -> None:
+    question = "Firmen im Kanton Bern mit Sitz in Luzern"
+    assert cantons_in(question, fold(question), seat="Luzern") == []
+    assert canton_list("Basel-Landschaft or Aargau") == ["BL", "AG"]
+    assert canton_list("Kantonen Tessin") == ["TI"] and canton_list("Muster or Aargau") == []
+    call = list_call(
+        "Which companies from canton Zug or Lucerne were registered in 2019?",
+        Slots(attribute="companies", canton="ZG", date_from="2019-01-01", date_to="2019-12-31"),
+    )
+    assert call.args["cantons"] == ["ZG", "LU"] and "canton" not in call.args

@@ -9,8 +9,8 @@ import pytest
 from graph_agent.answers.common import shared_companies
 from graph_agent.answers.fact_text import communications_in, person_segment, shares_in
 from graph_agent.answers.mention_match import matches_mention, other_form_of
-from graph_agent.planners.offline.attribute_words import without_still_registered
 from graph_agent.planners.offline.asks import understand
+from graph_agent.planners.offline.attribute_words import without_still_registered
 from graph_agent.planners.offline.fact_plan import several_companies
 from graph_agent.planners.offline.mentions import branch_first, mentions
 from graph_agent.planners.offline.people_plan import LINK_RE
@@ -121,6 +121,19 @@ def test_a_mention_with_every_name_word_under_another_form_points_at_the_entity(
     assert other_form_of(["Tannzapfen AG"], rec) is None  # "Holz" is missing
     assert other_form_of(["Tannzapfen AG", "Holz Basel"], rec) is None  # one mention must hold all
     assert other_form_of(["Tannzapfen Holz"], {"kind": "person", "name": "Tannzapfen Holz"}) is None
+
+
+@pytest.mark.parametrize(
+    ("question", "after"),
+    [
+        ("Quando è uscito Marco Muster dalla Beispiel Sagl?", False),
+        ("Chi firma dal 2019 per la Beispiel Sagl?", True),
+        ("Chi è gerente dalla costituzione?", True),
+        ("Chi firma dopo l'uscita di Marco Muster?", True),
+    ],
+)
+def test_italian_dal_is_since_only_before_a_time(question: str, after: bool) -> None:
+    assert understand(question).has("after") is after
 
 
 @pytest.mark.parametrize(

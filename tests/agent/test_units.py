@@ -901,6 +901,101 @@ def test_capital_timeline_keeps_the_value_before_a_change() -> None:
     assert before is not None and "**CHF 500'000**" in before[0]
 
 
+def test_the_capital_before_a_change_is_not_one_the_notice_passed_through() -> None:
+    from graph_agent.answers.capital import capital_answer
+    from graph_agent.answers.fact_record import Facts
+    from graph_agent.planners.offline.asks import Ask
+
+    day = "2021-03-04"
+    records = [
+        {"record_type": "entity", "id": "c:2", "name": "Probe AG", "anchor": True},
+        {
+            "record_type": "event",
+            "subject_id": "c:2",
+            "pub_number": "HR01-2",
+            "journal_date": day,
+            "pubs": ["HR01-2"],
+            "text": "Die Gesellschaft hat das Stammkapital auf CHF 60'000.00 und später auf "
+            "CHF 80'000.00 erhöht. Aktienkapital neu: CHF 80'000.00 [bisher: CHF 30'000.00].",
+        },
+        {"record_type": "state", "attribute": "capital", "value": "60000", "valid_from": day,
+         "valid_to": day, "inferred": "intermediate", "pubs": ["HR01-2"]},
+        {"record_type": "state", "attribute": "capital", "value": "80000", "valid_from": day,
+         "pubs": ["HR01-2"]},
+    ]  # fmt: skip
+    before = capital_answer(Facts(records, "de", {}), Ask(cues=frozenset({"before"})))
+    assert before is not None and "**CHF 30'000**" in before[0], before
+
+
+def test_a_care_of_address_names_the_role_its_holder_has_there() -> None:
+    from graph_agent.answers.care_of import care_of_holder, care_of_name
+    from graph_agent.answers.fact_record import Facts
+    from graph_agent.planners.offline.asks import Ask
+
+    assert care_of_name("c/o Anna Muster, Dorfstrasse 1, 3000 Bern") == "Anna Muster"
+    assert care_of_name("Dorfstrasse 1, 3000 Bern") is None
+    records = [
+        {"record_type": "entity", "id": "c:3", "name": "Probe Sàrl", "anchor": True},
+        {"record_type": "state", "attribute": "address", "valid_from": "2020-01-01",
+         "value": "c/o Anna Muster, Dorfstrasse 1, 3000 Bern", "pubs": ["HR01-3"]},
+        {"record_type": "role", "direction": "in", "other_id": "p:1", "other_name": "Anna Muster",
+         "role": "managing_director", "role_text": "associée gérante", "signature": "individual",
+         "valid_from": "2020-01-01", "pubs": ["HR01-3"]},
+        {"record_type": "role", "direction": "in", "other_id": "p:2", "other_name": "Kurt Probe",
+         "role": "partner", "role_text": "associé", "valid_from": "2020-01-01", "pubs": ["HR01-3"]},
+    ]  # fmt: skip
+    lines = care_of_holder(Facts(records, "fr", {}), Ask(facts=("address",)))
+    assert len(lines) == 1 and "Anna Muster" in lines[0] and "associée gérante" in lines[0]
+    assert "Kurt Probe" not in lines[0]
+    moved = [r for r in records if r.get("attribute") != "address"] + [
+        {"record_type": "state", "attribute": "address", "value": "Dorfstrasse 2, 3000 Bern"}
+    ]
+    assert care_of_holder(Facts(moved, "fr", {}), Ask(facts=("address",))) == []
+
+
+def test_a_persons_companies_domiciled_with_them_are_named() -> None:
+    from graph_agent.answers.care_of import domiciled_with
+    from graph_agent.answers.fact_record import Facts
+
+    care_of = [{"value": "c/o Dr. Anna Muster, Dorfstrasse 1, 3000 Bern",
+                "valid_from": "2019-05-02", "pub_number": "HR02-5"}]  # fmt: skip
+    records = [
+        {"record_type": "entity", "id": "p:5", "kind": "person", "name": "Anna Muster",
+         "anchor": True},
+        {"record_type": "role", "direction": "out", "other_id": "c:5",
+         "other_name": "Stiftung Probe", "role": "chair", "valid_from": "2018-01-01",
+         "pubs": ["HR01-5"], "other_care_of": care_of},
+        {"record_type": "role", "direction": "out", "other_id": "c:6",
+         "other_name": "Beispiel AG", "role": "board_member", "pubs": ["HR01-6"],
+         "other_care_of": [dict(care_of[0], value="c/o Kurt Probe, Hauptgasse 2, 3000 Bern")]},
+    ]  # fmt: skip
+    lines = domiciled_with(Facts(records, "de", {"HR02-5": "2019-05-07"}))
+    assert len(lines) == 1, lines
+    assert "**Stiftung Probe**" in lines[0] and "Dorfstrasse 1" in lines[0]
+    assert "02.05.2019" in lines[0] and "HR02-5" in lines[0]
+    company = [dict(records[0], kind="company", name="Stiftung Probe"), *records[1:]]
+    assert domiciled_with(Facts(company, "de", {})) == []
+
+
+def test_a_merger_asked_of_a_converted_company_names_the_conversion() -> None:
+    from graph_agent.answers.fact_links import links
+    from graph_agent.answers.fact_record import Facts
+
+    records = [
+        {"record_type": "entity", "id": "c:4", "name": "Probe AG", "anchor": True},
+        {"record_type": "event", "subject_id": "c:4", "journal_date": "2021-05-03",
+         "pub_number": "HR02-4", "pubs": ["HR02-4"], "text": "Probe GmbH, in Bern.",
+         "event_types": ["name_change", "legal_form_change"]},
+    ]  # fmt: skip
+    lines = links(Facts(records, "it", {}), "mergers")
+    assert "nessuna fusione" in lines[0]
+    assert "trasformazione" in lines[1] and "03.05.2021" in lines[1] and "HR02-4" in lines[1]
+    moved = [dict(records[1], event_types=["seat_change"])]
+    assert not any(
+        "trasformazione" in x for x in links(Facts(records[:1] + moved, "it", {}), "mergers")
+    )
+
+
 def test_a_mention_of_legal_forms_only_names_nothing() -> None:
     from graph_agent.planners.offline.fact_plan import names_of
     from graph_agent.planners.offline.mentions import names_something

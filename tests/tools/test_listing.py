@@ -211,6 +211,29 @@ def test_companies_without_event_type(ctx: ToolContext, fixture_graph: FixtureFa
     assert none.outcome == "empty" and none.records == []
 
 
+def test_several_cantons_list_any_of_them(ctx: ToolContext, fixture_graph: FixtureFacts) -> None:
+    for what in ("companies", "notices", "roles"):
+        each = [
+            {r.get("pub_number") or r.get("id"): r for r in listed_rows(ctx, what, canton=c)}
+            for c in ("TI", "BE")
+        ]
+        both = listed_rows(ctx, what, cantons=["TI", "be"])
+        assert each[0] and each[1], what
+        keys = {r.get("pub_number") or r.get("id") for r in both}
+        assert keys == set(each[0]) | set(each[1]), what
+        totals = [next(iter(d.values()))["total"] for d in each]
+        assert {r["total"] for r in both} == {sum(totals)} and len(both) == sum(totals), what
+    with pytest.raises(ValueError, match="cantons"):
+        ListRegisterArgs.model_validate({"what": "companies", "cantons": ["TI"]})
+    with pytest.raises(ValueError, match="cantons"):
+        ListRegisterArgs.model_validate({"what": "companies", "cantons": ["TI", "Bern"]})
+
+
+def listed_rows(ctx: ToolContext, what: str, **kw: Any) -> list[dict[str, Any]]:
+    result = list_register(ctx, ListRegisterArgs.model_validate({"what": what, **kw}))
+    return list(result.records)
+
+
 def test_notices_by_filters(ctx: ToolContext, fixture_graph: FixtureFacts) -> None:
     def pubs(**kw: Any) -> tuple[list[str], int]:
         result = list_register(ctx, ListRegisterArgs.model_validate({"what": "notices", **kw}))

@@ -182,9 +182,32 @@ def season_period(folded: str) -> tuple[str, str] | None:
     return None
 
 
+SINCE_NOUNS = frozenset(
+    {"fondazione", "costituzione", "iscrizione", "inizio", "allora", "giorno", "mese", "anno"}
+    | {"primo", "suo", "sua", "quel", "quella", "oggi"}
+)
+"""What Italian "dal", "dalla" is a "since" before ("dal 2019", "dalla costituzione")."""
+FROM_RE = re.compile(r"(?<![a-z])dal(?:la)?(?![a-z'])\s*([a-z0-9]*)")
+
+
+def _without_from(folded: str) -> str:
+    """The question without an Italian "dal(la)" before a name (or where a name was cut out):
+    "uscito dalla Muster Sagl" leaves the company, it says no "since"."""
+
+    def keep(m: re.Match[str]) -> str:
+        word = m.group(1)
+        timed = bool(word) and (word[:1].isdigit() or word in MONTHS or word in SINCE_NOUNS)
+        return m.group(0) if timed else " " + word
+
+    return FROM_RE.sub(keep, folded)
+
+
 def find_cues(folded: str) -> frozenset[str]:
     """Time cues present in the question (and whether it speaks of where someone lives)."""
-    cues = {k for k, words in vocab().time.items() if has_any(folded, words)}
+    since = _without_from(folded)
+    cues = {
+        k for k, words in vocab().time.items() if has_any(since if k == "after" else folded, words)
+    }
     cues |= separable_cues(folded)
     if has_any(folded, PERSON_WORDS):
         cues.add("persons_word")  # "wie viele Personen traten aus": persons, not audit firms

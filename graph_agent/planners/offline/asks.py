@@ -220,6 +220,11 @@ def understand(question: str, history: list[dict[str, Any]] | None = None) -> As
     if not ask.role and not (ask.population or ask.count) and has_any(folded, OPTING_OUT):
         # "quando ha fatto l'opting out?": the audit waiver, read with the auditors' entries
         ask = replace(ask, role="auditor")
+    if "transfers" in ask.facts and ask.role and ask.has("left"):
+        # "wann schied X als Präsident aus und wer übernahm?": who took the role over, no
+        # transfer of assets
+        facts = tuple(x for x in ask.facts if x != "transfers")
+        ask = replace(ask, facts=facts, cues=ask.cues | {"successor"})
     if ask.has("besides") and set(ask.facts) <= {"registered", "status", "role"}:
         # "Ist X ausser bei Y noch woanders eingetragen?": X's other companies
         ask = replace(ask, facts=("mandates",))
@@ -363,4 +368,8 @@ def inherit(ask: Ask, last: Ask, asks_who: bool = False) -> Ask:
             changes.update(facts=tuple(x for x in ask.facts if x != "mandates"))
     if not (ask.as_of or ask.date_from or ask.date_to) and ask.has("since_when", "before"):
         changes.update(as_of=last.as_of, date_from=last.date_from, date_to=last.date_to)
+        if ask.has("left", "joined") and ask.has("since_when") and last.role:
+            # "und wann ist sie ausgeschieden?" after "wer war 2005 Präsidentin?": the time
+            # picks the holder, whose own exit is asked (not who left in 2005)
+            changes.update(cues=changes.get("cues", ask.cues) | {"holder_then"})
     return replace(ask, **changes) if changes else ask

@@ -7,13 +7,13 @@ from __future__ import annotations
 import re
 from datetime import date
 
-from graph_agent.planners.offline import lexicon as lx
-from shabgraph.register.folding import has_any
+from shabgraph.register.folding import fold_accents, has_any
+from shabgraph.register.months import month_number
 
 ISO_RE = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
 DOTTED_RE = re.compile(r"\b(\d{1,2})\.\s?(\d{1,2})\.\s?(\d{4})\b")
-WORD_DATE_RE = re.compile(r"\b(\d{1,2})(?:\.|er|st|nd|rd|th)?\s+([a-z]+)\s+(\d{4})\b")
-EN_DATE_RE = re.compile(r"\b([a-z]+)\s+(\d{1,2}),?\s+(\d{4})\b")
+WORD_DATE_RE = re.compile(r"\b(\d{1,2})(?:\.|er|st|nd|rd|th)?\s+([a-z]+)\.?\s+(\d{4})\b")
+EN_DATE_RE = re.compile(r"\b([a-z]+)\.?\s+(\d{1,2}),?\s+(\d{4})\b")
 YEAR_RE = re.compile(r"\b(19\d{2}|20\d{2})\b")
 
 
@@ -57,6 +57,23 @@ def part_of_year(folded: str) -> tuple[str, str] | None:
 ORDINAL_RE = re.compile(r"\b(\d{1,2})(?:\s?[°º]|er|re|st|nd|rd|th)(?=\s)")
 
 
+WRITTEN_DATE_RE = re.compile(
+    r"(?<!\w)\d{1,2}(?:\.|er|st|nd|rd|th)?\s+(?P<a>[^\W\d_]+)\.?\s+\d{4}(?!\w)"
+    r"|(?<!\w)(?P<b>[^\W\d_]+)\.?\s+\d{1,2},?\s+\d{4}(?!\w)"
+)
+"""A date with its month in words, as the question writes it ("3 Aug 2019", "May 3, 2019")."""
+
+
+def without_written_dates(question: str) -> str:
+    """The question with its dates in words blanked: "Aug" in "3 Aug 2019" names no entity."""
+
+    def blank(m: re.Match[str]) -> str:
+        word = m["a"] or m["b"]
+        return " , " if month_number(fold_accents(word)) else m[0]
+
+    return WRITTEN_DATE_RE.sub(blank, question)
+
+
 def find_full_date(folded: str) -> str | None:
     """A day-precise date written as ISO, dotted, or with a month name in any of the languages;
     the end or start of a year ("Ende 2013") as its last or first day."""
@@ -71,12 +88,13 @@ def find_full_date(folded: str) -> str | None:
         return _mkdate(int(m[1]), int(m[2]), int(m[3]))
     if m := DOTTED_RE.search(folded):
         return _mkdate(int(m[3]), int(m[2]), int(m[1]))
+    # between a day and a year a month may be abbreviated ("3 Aug 2019", "3 févr. 2015")
     for m in WORD_DATE_RE.finditer(folded):
-        if m[2] in lx.MONTHS:
-            return _mkdate(int(m[3]), lx.MONTHS[m[2]], int(m[1]))
+        if month := month_number(m[2]):
+            return _mkdate(int(m[3]), month, int(m[1]))
     for m in EN_DATE_RE.finditer(folded):
-        if m[1] in lx.MONTHS:
-            return _mkdate(int(m[3]), lx.MONTHS[m[1]], int(m[2]))
+        if month := month_number(m[1]):
+            return _mkdate(int(m[3]), month, int(m[2]))
     return None
 
 

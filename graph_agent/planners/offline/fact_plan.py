@@ -25,6 +25,7 @@ from graph_agent.planners.offline.mentions import (
     mentions,
     names_something,
 )
+from graph_agent.planners.offline.name_words import ORG_WORDS
 from graph_agent.planners.offline.people_plan import (
     common_route,
     person_route,
@@ -101,7 +102,8 @@ def route_facts(view: TurnView, slots: Slots) -> RouteOut | None:
                 update={"metric": "mandates", "spans": [], "limit": 100, "at_least": 2}
             ),
         )
-    if not found and not slots.uid and not view.focus and (ask.facts or ask.role) and quiet:
+    asks_something = ask.facts or ask.role or ask.has("left", "joined")
+    if not found and not slots.uid and not view.focus and asks_something and quiet:
         found = lower_mentions(view.question)
     if ask.most and has_any(folded, PERSON_WORDS) and not found:
         return RouteOut(
@@ -143,7 +145,7 @@ def route_facts(view: TurnView, slots: Slots) -> RouteOut | None:
         view.focus[0].kind == "person"
     )
     if not target or not (
-        ask.facts or ask.role or ask.has("left", "joined", "successor") or about_holder
+        ask.facts or ask.role or ask.has("left", "joined", "successor", "together") or about_holder
     ):
         return None
     if view.focus and found and name_filters_focus(view, ask, found):
@@ -167,9 +169,12 @@ def route_facts(view: TurnView, slots: Slots) -> RouteOut | None:
     if "mandates" in ask.facts:
         # "A est-il aussi actif hors de la Fondation B ?": the person first
         found = sorted(found, key=lambda m: m.org)
-    elif ask.role and ask.has("successor", "predecessor") and len(found) > 1:
+    elif len(found) > 1 and (
+        ask.has("together") or (ask.role and ask.has("successor", "predecessor", "left", "joined"))
+    ):
         # "who took over from Anna Muster as president at ALPHA?": the company is read, the
-        # person picks the holder there (a company by its form, an acronym or its preposition)
+        # person picks the holder there (a company by its form, an acronym or its preposition);
+        # so do "when did X leave the board of ALPHA?" and "who sat with X at ALPHA?"
         found = sorted(entity_first(view.question, found), key=lambda m: not _company_like(m))
     spans = [m.text for m in found]
     # "Beispiel Stiftung Bern", "Musterbau AG Rapperswil": a seat written after the name is tried
@@ -232,6 +237,9 @@ def entity_first(question: str, found: list[Mention]) -> list[Mention]:
             return 0
         if re.search(AT_ENTITY_RE + name, folded):
             return 1
+        word = re.search(r"([a-z]{4,})\s+" + name, folded)
+        if word and word.group(1) in ORG_WORDS:
+            return 1  # "nella fondazione Muster": the mention kept no organisation word
         if re.match(r"\s*" + name + r"\s*[:\-–—]", folded):
             return 2
         return 3

@@ -41,6 +41,42 @@ def canton_in(question: str, folded: str) -> str | None:
     return canton_of_adjective(folded)  # "le imprese ticinesi", "les sociétés vaudoises"
 
 
+CANTON_JOINER_RE = re.compile(
+    r"\s*(?:,|/|\bor\b|\boder\b|\bou\b|\bo\b|\band\b|\bund\b|\bet\b|\be\b)\s*"
+)
+"""What stands between two cantons of one filter ("BL or AG", "Zug und Luzern", "VD/GE")."""
+
+
+CANTON_WORD_RE = re.compile(
+    r"^(?:kantone?n?s?|cantons?|cantoni|cantone)\s+(?:(?:de|di|du|del|of)\s+)?"
+)
+"""The word "canton" before a canton's name ("Kantonen Tessin", "cantons de Vaud")."""
+
+
+def canton_list(text: str) -> list[str]:
+    """The canton codes a mention names when it is nothing but cantons, joined or alone
+    ("Basel-Landschaft or Aargau" -> [BL, AG], "Kanton Tessin" -> [TI]); [] otherwise."""
+    parts = [CANTON_WORD_RE.sub("", p) for p in CANTON_JOINER_RE.split(fold(text)) if p]
+    codes = [canton_code(p) for p in parts if p]
+    if not codes or not all(codes):
+        return []
+    return list(dict.fromkeys(c for c in codes if c))
+
+
+def cantons_in(question: str, folded: str, seat: str | None = None) -> list[str]:
+    """Two or more cantons named by their names in one population question ("companies from
+    Zug or Lucerne"), in their order; [] for one or none. A seat filter's town is no canton."""
+    taken: list[tuple[int, int, str]] = []
+    for name in sorted(CANTON_NAMES, key=len, reverse=True):
+        if len(name) < 3 or (seat and fold(seat) == name):
+            continue
+        for m in re.finditer(rf"(?<![a-z]){re.escape(name)}(?![a-z])", folded):
+            if not any(a < m.end() and m.start() < b for a, b, _ in taken):
+                taken.append((m.start(), m.end(), CANTON_NAMES[name]))
+    codes = list(dict.fromkeys(code for _a, _b, code in sorted(taken)))
+    return codes if len(codes) > 1 else []
+
+
 SEAT_IN_RE = re.compile(
     r"(?i:\bsitz|\bsede|\bsiege|\bsiège|\bseat|\bbased|\bansässig|\bansassig|\bdomicili\w*|"
     r"\bheadquartered)\s+(?:(?i:in|a|à|en|at|nel comune di|a)\s+)(?P<p>[A-ZÀ-Ý][\w'’-]+)"

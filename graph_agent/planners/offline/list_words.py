@@ -32,9 +32,11 @@ NOTICE_WORDS = (
 GAZETTE_ISSUE_RE = re.compile(
     r"(?<![a-z])(?:shab|fosc|fusc|sogc)(?![a-z])"
     r"(?:\s*(?:nr|no|n|nummer|numero|issue)\.?\s*°?\s*\d+)?,?\s+(?:vom|du|del|of|dated)(?![a-z])"
+    # the day before the gazette's name: "in the 3 May 2019 SHAB"
+    r"|\d{4}\s+(?:shab|fosc|fusc|sogc)(?![a-z])"
 )
 """One issue of the gazette by its day, with or without its number ("im SHAB Nr. 5 vom …", "FOSC
-n° 12 du …"): what that issue carried (folded text)."""
+n° 12 du …", "the 3 May 2019 SHAB"): what that issue carried (folded text)."""
 
 
 GAZETTE_NUMBER_RE = re.compile(

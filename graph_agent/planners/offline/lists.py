@@ -20,6 +20,8 @@ from graph_agent.planners.offline.attribute_words import without_still_registere
 from graph_agent.planners.offline.forms import legal_form_in
 from graph_agent.planners.offline.list_filters import (
     canton_in,
+    canton_list,
+    cantons_in,
     capital_in,
     event_of,
     holders_canton,
@@ -68,6 +70,7 @@ def list_route(view: TurnView, slots: Slots, ask: Ask, found: list[Mention]) -> 
         m
         for m in found
         if not canton_code(m.text)
+        and not canton_list(m.text)  # "Basel-Landschaft or Aargau": two cantons, no name
         and fold(m.text) not in CANTON_NAMES
         and not (seat and fold(m.text) == fold(seat))
     ]
@@ -200,11 +203,17 @@ def list_call(question: str, slots: Slots) -> ToolCall:
         and bool(slots.canton)
         and holders_canton(folded)
     )
+    # "companies from Zug or Lucerne": any of the cantons named (persons have residence filters)
+    several = (
+        []
+        if holder_canton or slots.attribute == "persons"
+        else cantons_in(question, folded, slots.seat)
+    )
     args = {
         "what": slots.attribute or "companies",
         "legal_form": slots.legal_form,
         "seat": slots.seat if companies else None,
-        "canton": None if holder_canton else slots.canton,
+        "canton": None if holder_canton or several else slots.canton,
         "status": "deleted" if deleted and companies and not dated else None,
         "event_type": (
             # registrations and deletions are read from the question's own words (a count of
@@ -237,6 +246,7 @@ def list_call(question: str, slots: Slots) -> ToolCall:
         "signature": find_signature(folded) if slots.attribute == "roles" else None,
         # "audit firms from the canton of X": the firms' own canton, not the audited companies'
         "holder_canton": slots.canton if holder_canton else None,
+        "cantons": several or None,
         "holder": (
             "company"
             if (has_any(folded, COMPANY_WORDS) and has_any(folded, ARE_WORDS))

@@ -13,6 +13,7 @@ import re
 from functools import cache
 
 from graph_agent.planners.offline.branch_order import branch_first
+from graph_agent.planners.offline.date_words import without_written_dates
 from graph_agent.planners.offline.language import is_language_word
 from graph_agent.planners.offline.list_words import GAZETTE_NUMBER_RE
 from graph_agent.planners.offline.lower_names import form_runs, lower_mentions
@@ -65,18 +66,19 @@ NOTICE_WORD_RE = re.compile(
     r"(?:Meldung|Publikation|Eintrag|Eintragung|Mitteilung|Notice|Publication|Avis|"
     r"Pubblicazione|Annuncio)(?:en|s|e|i)?"
 )
-"""A notice word joined to an acronym ("EQUAM-Meldung"): the notice of that entity."""
+"""A notice word joined to an acronym ("ALPHA-Meldung"): the notice of that entity."""
 
 
 def mentions(question: str) -> list[Mention]:
     """Candidate names, best first: quoted text, then runs with a legal form, then the rest."""
-    question = branch_first(TIME_BEFORE_YEAR_RE.sub(" ", GAZETTE_NUMBER_RE.sub(r"\1", question)))
+    question = without_written_dates(GAZETTE_NUMBER_RE.sub(r"\1", question))
+    question = branch_first(TIME_BEFORE_YEAR_RE.sub(" ", question))
     # "Muster-ZN Flamatt", "Muster ZN Flamatt": the register's abbreviation of a branch
     question = re.sub(r"(?<=\w)[- ]ZN(?= [A-ZÄÖÜ])", " Zweigniederlassung", question)
-    # "SKS-Stiftungsrat", "ZKB-Präsident": an acronym, then the role asked
+    # "ABC-Stiftungsrat", "XYZ-Präsident": an acronym, then the role asked
     text = re.sub(
         r"\b([A-ZÄÖÜ]{2,6})-([A-ZÄÖÜ][a-zäöüß]+)",
-        # "EQUAM-Meldung": a notice or fact word after the acronym is no part of the name
+        # "ALPHA-Meldung": a notice or fact word after the acronym is no part of the name
         lambda m: (
             f"{m[1]} , {m[2]}"
             if _is_keyword(m[2]) or NOTICE_WORD_RE.fullmatch(m[2])

@@ -16,6 +16,7 @@ from graph_agent.planners.offline.date_words import (
     YEAR_RE,
     find_full_date,
     find_period,
+    without_written_dates,
 )
 from graph_agent.planners.offline.forms import legal_form_in
 from graph_agent.planners.offline.language import (
@@ -115,7 +116,7 @@ def _is_keyword(token: str) -> bool:
 def candidate_spans(question: str) -> list[str]:
     """Entity mentions, best first: quoted text, then runs of capitalised or legal-form words."""
     spans = [m["q"].strip() for m in QUOTED_RE.finditer(question)]
-    unnumbered = GAZETTE_NUMBER_RE.sub(r"\1", question)
+    unnumbered = GAZETTE_NUMBER_RE.sub(r"\1", without_written_dates(question))
     tokens = TOKEN_RE.findall(unnumbered.replace("?", " ").replace(",", " "))
     run: list[str] = []
     runs: list[list[str]] = []
