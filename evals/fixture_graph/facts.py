@@ -101,7 +101,7 @@ FACTS: Final = FixtureFacts(
             "capital_change": 1,
             "auditor_change": 1,
             "statutes_change": 1,
-            "address_change": 1,
+            "address_change": 2,
             "dissolution": 1,
         },
         "companies_by_sub_rubric": {"HR01": 11, "HR02": 8, "HR03": 2},
