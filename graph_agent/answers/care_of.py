@@ -7,6 +7,7 @@ question "chez qui est-elle domiciliée ?" then also asks what links that person
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from graph_agent.answers import roles as rl
 from graph_agent.answers.fact_record import Facts, Rec
@@ -53,20 +54,28 @@ def domiciled_with(f: Facts) -> list[str]:
     line each with the address and its interval; [] for a company or without such an address."""
     if f.entity.get("kind") != "person":
         return []
+    return domiciled_lines(f.lang, f.name, f.roles, lambda pubs: f.c({"pubs": pubs}))
+
+
+def domiciled_lines(
+    lang: str, person: str, roles: list[Rec], cite: Callable[[list[str]], str]
+) -> list[str]:
+    """The lines of `domiciled_with` from the person's role records (`other_care_of` holds the
+    other side's c/o addresses); `cite` renders a citation of notices."""
     out: list[str] = []
     seen: set[tuple[str, str]] = set()
-    for r in f.roles:
+    for r in roles:
         if r.get("direction") != "out":
             continue
         for a in r.get("other_care_of") or []:
             value = str(a.get("value") or "")
             name = care_of_name(value)
             key = (str(r.get("other_id")), value)
-            if not name or key in seen or not rl.same_person(_bare(name), _bare(f.name)):
+            if not name or key in seen or not rl.same_person(_bare(name), _bare(person)):
                 continue
             seen.add(key)
-            when = span(f.lang, a.get("valid_from"), a.get("valid_to"))
+            when = span(lang, a.get("valid_from"), a.get("valid_to"))
             company = str(r.get("other_name") or "")  # escaped on reading, as names are
-            line = say(f.lang, "domiciled_with", name=company, v=escape_inline(value), when=when)
-            out.append(line + f.c({"pubs": [a.get("pub_number")]} if a.get("pub_number") else {}))
+            line = say(lang, "domiciled_with", name=company, v=escape_inline(value), when=when)
+            out.append(line + (cite([str(a["pub_number"])]) if a.get("pub_number") else ""))
     return out

@@ -12,8 +12,9 @@ from __future__ import annotations
 from typing import Any
 
 from graph_agent.answers import roles as rl
+from graph_agent.answers.care_of import domiciled_lines
 from graph_agent.answers.citations import cite, pubs_of
-from graph_agent.answers.phrases import role_name, span
+from graph_agent.answers.phrases import role_name, signature_name, span
 from graph_agent.result import EntityRef
 from shabgraph.markdown import escape_inline
 
@@ -124,10 +125,14 @@ AT_NONE = {
 }
 
 
-def _role_bits(lang: str, rows: list[Rec], dates: dict[str, str]) -> str:
+def _role_bits(lang: str, rows: list[Rec], dates: dict[str, str], signature: bool = False) -> str:
+    """Each role with its interval (and how its holder signs, when asked), cited."""
     return "; ".join(
         f"{escape_inline(r.get('role_text')) or role_name(lang, r.get('role'))} "
-        f"({span(lang, r.get('valid_from'), r.get('valid_to'))})" + cite(pubs_of(r), dates)
+        f"({span(lang, r.get('valid_from'), r.get('valid_to'))}"
+        + (f", {sig}" if signature and (sig := signature_name(lang, r.get("signature"))) else "")
+        + ")"
+        + cite(pubs_of(r), dates)
         for r in rows
     )
 
@@ -151,12 +156,17 @@ def shared_companies(
     name_a, name_b = escape_inline(ea.get("name")), escape_inline(eb.get("name"))
     ma = _mandates(a)
     if eb.get("kind") != "person":
-        rows = ma.get(str(eb.get("id")), [])
+        rows = rl.dedupe(ma.get(str(eb.get("id")), []))
         if rows:
             text = AT_LEAD.get(lang, AT_LEAD["en"]).format(
-                a=name_a, b=name_b, what=_role_bits(lang, rows, dates)
+                a=name_a, b=name_b, what=_role_bits(lang, rows, dates, signature=True)
             )
-            return text, rows, False
+            # "c/o X": the company is domiciled with the person too
+            named = [{**r, "other_name": escape_inline(r.get("other_name"))} for r in rows]
+            lines = domiciled_lines(
+                lang, str(ea.get("name") or ""), named, lambda pubs: cite(pubs, dates)
+            )
+            return " ".join([text, *lines[:1]]), rows, False
         none = AT_NONE.get(lang, AT_NONE["en"]).format(a=name_a, b=name_b)
         # the company may hold a role (auditor, partner) where the person holds one
         text, used = _both_at(lang, ma, _mandates(b), (name_a, name_b), dates)

@@ -15,7 +15,7 @@ from graph_agent.answers.capital import capital_answer
 from graph_agent.answers.fact_record import Facts, neg, when_text
 from graph_agent.answers.labels import label
 from graph_agent.answers.labels import say as label_say
-from graph_agent.answers.phrases import day, fact_name, say, span
+from graph_agent.answers.phrases import day, fact_name, form_text, say, span
 from graph_agent.planners.offline.asks import Ask
 from shabgraph.markdown import escape_inline
 from shabgraph.register.legal_forms import by_code
@@ -134,15 +134,6 @@ def fmt(fact: str, value: Any, cents: bool = False) -> str:
         text = f"{num:,.2f}".replace(",", "'")
         return "CHF " + (text[:-3] if text.endswith(".00") and not cents else text)
     return str(value)
-
-
-def form_text(lang: str, code: object) -> str:
-    """A legal form's name in the language, with the register's German label."""
-    form = by_code(str(code or ""))
-    if not form:
-        return str(code or "")
-    text = form.names.get(lang) or form.label
-    return text + (f" ({form.label})" if form.label != text else "")
 
 
 BRANCH_NAME_RE = re.compile(r"\b(?:Zweigniederlassung|succursale|filiale|branch)\b", re.IGNORECASE)

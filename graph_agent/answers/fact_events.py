@@ -11,6 +11,7 @@ from graph_agent.answers import roles as rl
 from graph_agent.answers.fact_record import Facts, neg, when_text
 from graph_agent.answers.labels import label
 from graph_agent.answers.labels import say as label_say
+from graph_agent.answers.notice_changes import new_values
 from graph_agent.answers.phrases import day, event_names, fact_name, role_name, say, span, table
 from graph_agent.planners.offline.asks import Ask
 from shabgraph.markdown import escape_inline
@@ -117,6 +118,7 @@ def events_answer(f: Facts, fact: str, ask: Ask, others: list[str]) -> list[str]
         lines = lifecycle(f, "deleted") + lines
     for e in rows[-12:]:
         lines.append(event_line(f, e))
+        lines += [f"  - {c}" for c in new_values(f, e)]
         lines += [f"  - {c}" for c in changes_in(f, e)[:12]]
     if ask.role:
         chosen, _ = rl.select(f.roles, ask, "in", others)

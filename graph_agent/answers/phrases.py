@@ -13,6 +13,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from shabgraph.register.legal_forms import by_code
+
 LANGUAGES = ("de", "fr", "it", "en")
 HERE = Path(__file__).with_name("sentences")
 
@@ -44,6 +46,15 @@ def role_name(lang: str, role: str | None) -> str:
 def signature_name(lang: str, code: str | None) -> str:
     """The signature kind in the question's language ('' when unknown)."""
     return _word(lang, "signatures", code or "") or ""
+
+
+def form_text(lang: str, code: object) -> str:
+    """A legal form's name in the language, with the register's German label."""
+    form = by_code(str(code or ""))
+    if not form:
+        return str(code or "")
+    text = form.names.get(lang) or form.label
+    return text + (f" ({form.label})" if form.label != text else "")
 
 
 def event_names(lang: str, codes: Iterable[object] | None) -> str:

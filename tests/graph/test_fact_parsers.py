@@ -143,6 +143,11 @@ def test_opting_out_supervision_and_address() -> None:
     assert audit_opting_out(
         "Selon déclaration du 2 février 2020, la société renonce à un contrôle restreint."
     ) == (True, dt.date(2020, 2, 2))
+    # the accented "révision" alone, without "contrôle"
+    assert audit_opting_out(
+        "Selon déclaration du 4 mai 2019, la société n'est pas soumise à une révision ordinaire et"
+        " renonce à une révision restreinte."
+    ) == (True, dt.date(2019, 5, 4))
     assert audit_opting_out(
         "Revisionsstelle neu: Alpen Revision AG. [bisher: Die Gesellschaft verzichtet auf eine"
         " eingeschränkte Revision.]"

@@ -41,7 +41,7 @@ from graph_agent.planners.offline.mentions import Mention
 from graph_agent.planners.offline.slots import fold
 from graph_agent.planners.offline.vocab import vocab
 from graph_agent.state import Slots, ToolCall
-from shabgraph.register.cantons import CANTON_NAMES, canton_code
+from shabgraph.register.cantons import CANTON_NAMES, canton_code, canton_of_adjective
 from shabgraph.register.folding import has_any
 
 __all__ = [
@@ -72,6 +72,8 @@ def list_route(view: TurnView, slots: Slots, ask: Ask, found: list[Mention]) -> 
         if not canton_code(m.text)
         and not canton_list(m.text)  # "Basel-Landschaft or Aargau": two cantons, no name
         and fold(m.text) not in CANTON_NAMES
+        # "sociétés genevoises", "Berner Firmen": a canton's adjective alone names no entity
+        and not (len(m.text.split()) == 1 and not m.org and canton_of_adjective(fold(m.text)))
         and not (seat and fold(m.text) == fold(seat))
     ]
     # "Wer hat Prokura?", "Who had sole signature?" with no entity and nothing in focus: the

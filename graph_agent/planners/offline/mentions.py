@@ -69,6 +69,39 @@ NOTICE_WORD_RE = re.compile(
 """A notice word joined to an acronym ("ALPHA-Meldung"): the notice of that entity."""
 
 
+COMMON_NOUN_RE = re.compile(
+    r"\b(?i:ein|eine|einen|einem|einer|eines|un|une|uno|una|an)\s+([A-ZÄÖÜÀ-Ý][\w-]+)"
+    r"(?!\s+[A-ZÄÖÜÀ-Ý&]|\s*[?.!]|\s*$|\s+(?:in|im|à|a|au|di|at|bei|mit|avec|con)\b)"
+)
+"""A capitalised word after an indefinite article, with no capitalised word after it; one
+that ends the question or has a seat after it may be asked for ("Gibt es eine Nakanes?",
+"eine Beispiel in Bern")."""
+RELATION_RE = re.compile(
+    r"(?i:\b(?:beziehung|verhältnis|verhaltnis|bezug|verbindung|verbunden|steht|stehen|stand)\b)"
+)
+"""German words that relate one named entity "zu" another ("In welcher Beziehung steht X zur
+Y?", "das Verhältnis von X zum Y")."""
+RELATION_TO_RE = re.compile(
+    r"(?<!\S)(?=[A-ZÄÖÜÀ-Ý])\S+\s+(?P<w>[A-ZÄÖÜÀ-Ý]\S*)\s+(?P<to>zur|zum|zu)\s+(?=[A-ZÄÖÜ])"
+)
+"""Two capitalised words, then "zu(r|m)" and a capitalised word (one word before it may be a
+name's own: "Restaurant zum Sternen")."""
+
+
+def _split_relation(text: str) -> str:
+    """In a relation question "zu(r|m)" after a name starts the second name ("Muster AG zur
+    Beta GmbH"); after a long legal form it stays inside one ("Stiftung zur Förderung …")."""
+    if not RELATION_RE.search(text):
+        return text
+
+    def cut(m: re.Match[str]) -> str:
+        opens = _is_form(m["w"]) and not _closed([m["w"]])
+        head = m[0][: m.start("w") - m.start()]
+        return m[0] if opens or _is_keyword(m["w"]) else f"{head}{m['w']} , {m['to']} "
+
+    return RELATION_TO_RE.sub(cut, text)
+
+
 def mentions(question: str) -> list[Mention]:
     """Candidate names, best first: quoted text, then runs with a legal form, then the rest."""
     question = without_written_dates(GAZETTE_NUMBER_RE.sub(r"\1", question))
@@ -94,6 +127,7 @@ def mentions(question: str) -> list[Mention]:
         Mention(m["q"].strip(), any(_is_form(t) for t in m["q"].split()))
         for m in QUOTED_RE.finditer(text)
     ]
+    text = _split_relation(text)
     tokens = TOKEN_RE.findall(re.sub(r"[?!,;:()\[\]–—]", " , ", text))
     i = 0
     while i < len(tokens):
@@ -180,6 +214,10 @@ def mentions(question: str) -> list[Mention]:
     found = [
         m for m in found if m.org or not (key(m.text) in places or NOTICE_WORD_RE.fullmatch(m.text))
     ]
+    # "Für eine Statistik: …", "pour une Enquête": a lone word after an indefinite article is a
+    # common noun (German capitalises every noun), not a name
+    common = {key(w) for w in COMMON_NOUN_RE.findall(text)}
+    found = [m for m in found if m.org or " " in m.text.strip() or key(m.text) not in common]
     seen: set[str] = set()
     unique = [m for m in found if not (key(m.text) in seen or seen.add(key(m.text)))]  # type: ignore[func-returns-value]
     if not unique and (formed := form_runs(question)):

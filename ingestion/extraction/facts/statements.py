@@ -39,7 +39,8 @@ _DECLARED: Final = re.compile(
 def audit_opting_out(text: str) -> tuple[bool, dt.date | None]:
     """(the notice states the opting-out, date of the declaration when it gives one)."""
     low = text.lower()
-    if "revisi" not in low and "contr" not in low:  # most notices: no sentence to read
+    # "vision" is in Revision, révision and revisione alike; "revisi" would miss the accented one
+    if "vision" not in low and "contr" not in low:  # most notices: no sentence to read
         return False, None
     for _, sentence in sentences(current_text(text.replace("’", "'"))):
         folded = fold(sentence)
